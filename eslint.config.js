@@ -1,0 +1,139 @@
+// Lint rules, including the import boundaries of STYLE.md:
+// domain -> web shared code (components, lib, config, i18n, notices) -> features -> app.
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB_SHARED = ['components', 'lib', 'config', 'i18n', 'notices', 'test'];
+const WEB_FEATURES = ['auth', 'session', 'profile', 'tickets', 'admin', 'bug-report', 'pwa'];
+
+const featureZones = WEB_FEATURES.flatMap((feature) => [
+  {
+    target: `./web/src/${feature}`,
+    from: './web/src',
+    except: [`./${feature}`, ...WEB_SHARED.map((shared) => `./${shared}`)],
+    message: 'A feature imports only itself and shared code; move what two features need down a level.',
+  },
+]);
+
+const sharedZones = WEB_SHARED.map((shared) => ({
+  target: `./web/src/${shared}`,
+  from: [...WEB_FEATURES.map((feature) => `./web/src/${feature}`), './web/src/app'],
+  message: 'Shared code must not import features or the app.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      'functions/lib/**',
+      'web/dist/**',
+      'web/dev-dist/**',
+      '.tmp/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { node: true } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['eslint.config.js'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['functions/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase', 'firebase/*', 'firebase-*', '@firebase/*', 'react', 'react-*'],
+              message: 'The domain module is pure: TypeScript and zod only.',
+            },
+            { group: ['../*', '!../domain'], message: 'The domain module imports nothing outside itself.' },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Time is a parameter in the domain module.' },
+      ],
+    },
+  },
+  {
+    files: ['functions/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './functions', from: './web', message: 'Functions never import web code.' }] },
+      ],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            ...sharedZones,
+            {
+              target: './web/src',
+              from: './functions/src',
+              except: ['./domain'],
+              message: 'Web imports only the domain module from functions.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase/*', 'reactfire'],
+              message: 'Only a feature api.ts/data.ts (or lib/firebase) touches Firebase.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'web/src/**/api.ts',
+      'web/src/**/api/*.ts',
+      'web/src/**/data.ts',
+      'web/src/lib/firebase*.ts',
+      'web/src/**/*.test.{ts,tsx}',
+    ],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

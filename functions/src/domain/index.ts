@@ -1,0 +1,6 @@
+export * from './access.js';
+export * from './constants.js';
+export * from './permissions.js';
+export * from './roles.js';
+export * from './tickets.js';
+export * from './worker.js';

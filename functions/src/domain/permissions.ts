@@ -1,0 +1,71 @@
+import { ALL_ROLES, type Role, rolesFrom } from './roles.js';
+
+/** Every permission flag the product knows (spec section 6 plus the per-category submit flags). */
+export const PERMISSIONS = {
+  VIEW_OWN_DATA: 'VIEW_OWN_DATA',
+  SUBMIT_BUG_REPORT: 'SUBMIT_BUG_REPORT',
+  ACCESS_SPECIAL_CATEGORIES: 'ACCESS_SPECIAL_CATEGORIES',
+  PROCESS_TICKETS: 'PROCESS_TICKETS',
+  VIEW_ALL_USER_DATA: 'VIEW_ALL_USER_DATA',
+  CREATE_USER_ACCOUNTS: 'CREATE_USER_ACCOUNTS',
+  EDIT_WORKER_MONDAY_DATA: 'EDIT_WORKER_MONDAY_DATA',
+  VIEW_USER_ACCOUNT_STATUS: 'VIEW_USER_ACCOUNT_STATUS',
+  RESET_USER_PASSWORD: 'RESET_USER_PASSWORD',
+  ACCESS_PL_TOOLS: 'ACCESS_PL_TOOLS',
+  ENABLE_DISABLE_USER: 'ENABLE_DISABLE_USER',
+  CREATE_MANAGER_ACCOUNTS: 'CREATE_MANAGER_ACCOUNTS',
+  MODIFY_USER_ROLES: 'MODIFY_USER_ROLES',
+  ACCESS_DEBUG_TOOLS: 'ACCESS_DEBUG_TOOLS',
+  MANAGE_USER_PERMISSIONS: 'MANAGE_USER_PERMISSIONS',
+  SUBMIT_PRESALARY_TICKETS: 'SUBMIT_PRESALARY_TICKETS',
+  SUBMIT_ACCOMMODATION_TICKETS: 'SUBMIT_ACCOMMODATION_TICKETS',
+  SUBMIT_CLOTHES_TICKETS: 'SUBMIT_CLOTHES_TICKETS',
+  SUBMIT_ABSENCES_TICKETS: 'SUBMIT_ABSENCES_TICKETS',
+  SUBMIT_SALARY_TICKETS: 'SUBMIT_SALARY_TICKETS',
+  SUBMIT_WORKHOURS_TICKETS: 'SUBMIT_WORKHOURS_TICKETS',
+  SUBMIT_RECEIPTS_TICKETS: 'SUBMIT_RECEIPTS_TICKETS',
+  SUBMIT_CAR_TICKETS: 'SUBMIT_CAR_TICKETS',
+  SUBMIT_TOOLS_TICKETS: 'SUBMIT_TOOLS_TICKETS',
+} as const;
+
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+export const ALL_PERMISSIONS: readonly Permission[] = Object.values(PERMISSIONS);
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
+
+const everyone = [...ALL_ROLES];
+const foremanUp = rolesFrom('foreman');
+const managerUp = rolesFrom('manager');
+const managerPlUp = rolesFrom('manager_pl');
+const adminOnly = rolesFrom('admin');
+
+/** Which roles hold each permission by default (ours: the spec leaves it open; see ARCHITECTURE.md). */
+export const ROLE_PERMISSIONS = {
+  VIEW_OWN_DATA: everyone,
+  SUBMIT_BUG_REPORT: everyone,
+  SUBMIT_PRESALARY_TICKETS: everyone,
+  SUBMIT_ACCOMMODATION_TICKETS: everyone,
+  SUBMIT_CLOTHES_TICKETS: everyone,
+  SUBMIT_ABSENCES_TICKETS: everyone,
+  SUBMIT_SALARY_TICKETS: everyone,
+  SUBMIT_WORKHOURS_TICKETS: everyone,
+  SUBMIT_RECEIPTS_TICKETS: everyone,
+  SUBMIT_CAR_TICKETS: everyone,
+  SUBMIT_TOOLS_TICKETS: everyone,
+  ACCESS_SPECIAL_CATEGORIES: foremanUp,
+  PROCESS_TICKETS: foremanUp,
+  VIEW_ALL_USER_DATA: managerUp,
+  CREATE_USER_ACCOUNTS: managerUp,
+  EDIT_WORKER_MONDAY_DATA: managerUp,
+  VIEW_USER_ACCOUNT_STATUS: managerUp,
+  RESET_USER_PASSWORD: managerUp,
+  ACCESS_PL_TOOLS: managerPlUp,
+  ENABLE_DISABLE_USER: managerPlUp,
+  CREATE_MANAGER_ACCOUNTS: adminOnly,
+  MODIFY_USER_ROLES: adminOnly,
+  ACCESS_DEBUG_TOOLS: adminOnly,
+  MANAGE_USER_PERMISSIONS: adminOnly,
+} satisfies Record<Permission, Role[]>;

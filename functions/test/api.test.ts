@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as logger from 'firebase-functions/logger';
+import { createFirestoreDirectory } from '../src/directory/firestore-directory.js';
+import { AUTH_RULES } from '../src/domain/index.js';
+import { adminAuth, adminDb } from '../src/firebase.js';
+import { type ApiDependencies, createApiApp } from '../src/http/app.js';
+import { craftIdToken, createTestUser, serve, signIn } from './helpers.js';
+
+const MINUTE = 60_000;
+
+function deps(overrides: Partial<ApiDependencies> = {}): ApiDependencies {
+  const db = adminDb();
+  return {
+    auth: adminAuth(),
+    db,
+    directory: createFirestoreDirectory(db),
+    logger,
+    now: Date.now,
+    ...overrides,
+  };
+}
+
+async function withApp<T>(
+  overrides: Partial<ApiDependencies>,
+  run: (url: (p: string) => string) => Promise<T>,
+) {
+  const server = await serve(createApiApp(deps(overrides)));
+  try {
+    return await run(server.url);
+  } finally {
+    await server.close();
+  }
+}
+
+let api: Awaited<ReturnType<typeof serve>>;
+beforeAll(async () => {
+  api = await serve(createApiApp(deps()));
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+describe('GET /api/config/auth-rules', () => {
+  it('answers 200 with the rules, no auth needed', async () => {
+    const response = await fetch(api.url('/api/config/auth-rules'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toEqual({ data: AUTH_RULES });
+  });
+  it('also answers on the function URL without the /api prefix', async () => {
+    const response = await fetch(api.url('/config/auth-rules'));
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('GET /api/profiles', () => {
+  it('returns the profile from users/{uid} and the linked directory worker', async () => {
+    const user = await createTestUser({ role: 'foreman' });
+    const workerId = `w-${user.uid}`;
+    await adminDb()
+      .doc(`workers/${workerId}`)
+      .set({ name: 'Piotr Nowak', email: user.email, siteName: 'Kiruna' });
+    await adminDb()
+      .doc(`users/${user.uid}`)
+      .set({
+        name: 'Piotr N.',
+        workerId,
+        assignedPermissions: ['VIEW_ALL_USER_DATA'],
+        revokedPermissions: ['PROCESS_TICKETS'],
+      });
+    const response = await fetch(api.url('/api/profiles'), {
+      headers: bearer(await signIn(user.email, user.password)),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({
+      data: {
+        name: 'Piotr N.',
+        role: 'foreman',
+        assignedPermissions: ['VIEW_ALL_USER_DATA'],
+        revokedPermissions: ['PROCESS_TICKETS'],
+        worker: { id: workerId, name: 'Piotr Nowak', email: user.email, siteName: 'Kiruna' },
+      },
+    });
+  });
+
+  it('gives worker null, role user and empty lists for an unlinked account without a users document', async () => {
+    const user = await createTestUser({ displayName: 'Ola' });
+    const response = await fetch(api.url('/api/profiles'), {
+      headers: bearer(await signIn(user.email, user.password)),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      data: { name: 'Ola', role: 'user', assignedPermissions: [], revokedPermissions: [], worker: null },
+    });
+  });
+
+  it('finds the directory worker by e-mail when the account has no workerId', async () => {
+    const user = await createTestUser();
+    await adminDb().doc(`workers/by-mail-${user.uid}`).set({ name: 'Anna Berg', email: user.email });
+    const response = await fetch(api.url('/api/profiles'), {
+      headers: bearer(await signIn(user.email, user.password)),
+    });
+    const body = (await response.json()) as { data: { name: string; worker: { id: string } } };
+    expect(body.data.worker.id).toBe(`by-mail-${user.uid}`);
+    expect(body.data.name).toBe('Anna Berg');
+  });
+
+  it.each([
+    ['no header', {}],
+    ['a non-bearer header', { Authorization: 'Basic dXNlcjpwYXNz' }],
+    ['a garbage token', { Authorization: 'Bearer not-a-token' }],
+    ['an empty bearer', { Authorization: 'Bearer ' }],
+  ])('answers 401 with a JSON error for %s', async (_name, headers) => {
+    const response = await fetch(api.url('/api/profiles'), { headers });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'unauthenticated',
+        message: 'Authentication failed. Please try logging out and back in.',
+      },
+    });
+  });
+
+  it('answers 401 for an expired token', async () => {
+    const user = await createTestUser();
+    const past = Math.floor(Date.now() / 1000) - 7200;
+    const token = craftIdToken({
+      iss: 'https://securetoken.google.com/demo-ticket-app',
+      aud: 'demo-ticket-app',
+      auth_time: past,
+      iat: past,
+      exp: past + 3600,
+      sub: user.uid,
+      user_id: user.uid,
+      firebase: { identities: {}, sign_in_provider: 'password' },
+    });
+    const response = await fetch(api.url('/api/profiles'), { headers: bearer(token) });
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 401 for a token issued before its refresh tokens were revoked', async () => {
+    const user = await createTestUser();
+    const token = await signIn(user.email, user.password);
+    const ok = await fetch(api.url('/api/profiles'), { headers: bearer(token) });
+    expect(ok.status).toBe(200);
+    // Revocation is compared in whole seconds.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await adminAuth().revokeRefreshTokens(user.uid);
+    const response = await fetch(api.url('/api/profiles'), { headers: bearer(token) });
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 401 once the account is disabled', async () => {
+    const user = await createTestUser();
+    const token = await signIn(user.email, user.password);
+    await adminAuth().updateUser(user.uid, { disabled: true });
+    const response = await fetch(api.url('/api/profiles'), { headers: bearer(token) });
+    expect(response.status).toBe(401);
+  });
+
+  it('answers 500 with a fixed text and no internals when a dependency fails', async () => {
+    const user = await createTestUser();
+    const token = await signIn(user.email, user.password);
+    const logged: unknown[] = [];
+    const failing = {
+      ...createFirestoreDirectory(adminDb()),
+      findByEmail: () => Promise.reject(new Error('db password is hunter2')),
+    };
+    await withApp({ directory: failing, logger: { error: (...args) => logged.push(args) } }, async (url) => {
+      const response = await fetch(url('/api/profiles'), { headers: bearer(token) });
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({
+        error: { code: 'internal', message: 'Something went wrong. Please try again.' },
+      });
+      expect(text).not.toContain('hunter2');
+      expect(text).not.toContain('at ');
+    });
+    expect(JSON.stringify(logged)).toContain('hunter2');
+  });
+});
+
+describe('/api/session', () => {
+  it('sets an HttpOnly, Secure, SameSite=Strict __session cookie for a fresh sign-in', async () => {
+    const user = await createTestUser();
+    const response = await fetch(api.url('/api/session'), {
+      method: 'POST',
+      headers: bearer(await signIn(user.email, user.password)),
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^__session=[^;]+;/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('Secure');
+    expect(cookie).toContain('SameSite=Strict');
+    expect(cookie).toContain('Max-Age=900');
+    const value = /^__session=([^;]+)/.exec(cookie)?.[1] ?? '';
+    const decoded = await adminAuth().verifySessionCookie(decodeURIComponent(value));
+    expect(decoded.uid).toBe(user.uid);
+  });
+
+  it('refuses a token whose sign-in is older than 5 minutes with 401', async () => {
+    const user = await createTestUser();
+    const token = await signIn(user.email, user.password);
+    await withApp({ now: () => Date.now() + 5 * MINUTE + 1000 }, async (url) => {
+      const response = await fetch(url('/api/session'), { method: 'POST', headers: bearer(token) });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+        'recent-sign-in-required',
+      );
+    });
+  });
+
+  it('refuses a missing token with 401', async () => {
+    const response = await fetch(api.url('/api/session'), { method: 'POST' });
+    expect(response.status).toBe(401);
+  });
+
+  it('clears the cookie on DELETE', async () => {
+    const response = await fetch(api.url('/api/session'), { method: 'DELETE' });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^__session=;/);
+    expect(cookie).toMatch(/Expires=Thu, 01 Jan 1970/);
+  });
+});
+
+describe('other paths and methods', () => {
+  it('answers a JSON 404 for an unknown path', async () => {
+    const response = await fetch(api.url('/api/nope'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not-found', message: 'Not found.' } });
+  });
+  it('answers a JSON 405 with Allow for a wrong method', async () => {
+    const response = await fetch(api.url('/api/config/auth-rules'), { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    expect(await response.json()).toEqual({
+      error: { code: 'method-not-allowed', message: 'Method not allowed.' },
+    });
+    const profiles = await fetch(api.url('/api/profiles'), { method: 'DELETE' });
+    expect(profiles.status).toBe(405);
+  });
+  it('answers a JSON 404 for a malformed path instead of a stack trace', async () => {
+    const response = await fetch(api.url('/api/%E0%A4%A'));
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    const text = await response.text();
+    expect(() => JSON.parse(text)).not.toThrow();
+    expect(text).not.toMatch(/at .*\.js/);
+  });
+});

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+// One project per test layer; scripts/test.mjs runs them in order and sums them up.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['functions/src/**/*.test.ts', 'emulator-data/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      './web/vitest.config.ts',
+      {
+        test: {
+          name: 'functions',
+          environment: 'node',
+          include: ['functions/test/**/*.test.ts'],
+          globalSetup: ['functions/test/global-setup.ts'],
+          setupFiles: ['functions/test/setup-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'rules',
+          environment: 'node',
+          include: ['rules-tests/**/*.test.ts'],
+          testTimeout: 30_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,19 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={t('notFound.title')}
+      subTitle={t('notFound.text')}
+      extra={
+        <Link to="/profile">
+          <Button type="primary">{t('notFound.home')}</Button>
+        </Link>
+      }
+    />
+  );
+}
