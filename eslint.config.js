@@ -1,7 +1,7 @@
 // Lint rules, including the import boundaries of STYLE.md:
 // domain -> web shared code (components, lib, config, i18n, notices) -> features -> app.
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -39,8 +39,8 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: true } },
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.js', '.mjs', '.ts', '.tsx'] } } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
@@ -84,11 +84,11 @@ export default tseslint.config(
   {
     files: ['functions/**/*.ts'],
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         { zones: [{ target: './functions', from: './web', message: 'Functions never import web code.' }] },
       ],
-      'import-x/no-cycle': 'error',
+      'import/no-cycle': 'error',
     },
   },
   {
@@ -97,7 +97,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -112,7 +112,7 @@ export default tseslint.config(
           ],
         },
       ],
-      'import-x/no-cycle': 'error',
+      'import/no-cycle': 'error',
       'no-restricted-imports': [
         'error',
         {
