@@ -31,6 +31,7 @@ export default tseslint.config(
       'functions/lib/**',
       'web/dist/**',
       'web/dev-dist/**',
+      'web/dist-e2e-session/**',
       '.tmp/**',
       'coverage/**',
     ],

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
+import './app/app.css';
 import { App } from './app/app';
 
 const root = document.getElementById('root');

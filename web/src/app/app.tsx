@@ -1,25 +1,146 @@
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from './not-found-page';
-import { Typography } from 'antd';
+import { ConfigProvider, Spin } from 'antd';
+import enUS from 'antd/locale/en_US';
+import plPL from 'antd/locale/pl_PL';
+import ruRU from 'antd/locale/ru_RU';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pl';
+import 'dayjs/locale/ru';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ErrorBoundary } from '../components/error-boundary';
+import { SplashScreen } from '../components/splash-screen';
+import { AuthProvider } from '../lib/auth/auth-provider';
+import { useAuth } from '../lib/auth/auth-context';
+import { NoticesProvider } from '../notices';
+import { PwaUpdatePrompt } from '../pwa';
+import { PublicOnly, RequireAuth, RequireRole } from './guards';
+import { type ThemeMode, readThemeMode, saveThemeMode, themeConfig } from './theme';
 
-function Welcome() {
+const named = <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
+  lazy(async () => ({ default: pick(await load()) }));
+
+// Each screen is its own chunk: /login loads neither the layout nor any signed-in screen.
+const LoginPage = named(
+  () => import('../auth/login-page'),
+  (m) => m.LoginPage,
+);
+const HandleAuthActionPage = named(
+  () => import('../auth/handle-auth-action-page'),
+  (m) => m.HandleAuthActionPage,
+);
+const SignedInShell = lazy(() => import('./signed-in-shell').then((m) => ({ default: m.SignedInShell })));
+const ProfilePage = named(
+  () => import('../profile/profile-page'),
+  (m) => m.ProfilePage,
+);
+const NotFoundPage = named(
+  () => import('./not-found-page'),
+  (m) => m.NotFoundPage,
+);
+const PlaceholderPage = lazy(() =>
+  import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
+);
+
+const ANTD_LOCALES = { pl: plPL, en: enUS, ru: ruRU } as const;
+
+function Loading() {
   const { t } = useTranslation();
+  return <Spin size="large" className="page-spinner" aria-label={t('common.loading')} />;
+}
+
+function placeholder(titleKey: string): ReactNode {
+  return <PlaceholderPage titleKey={titleKey} />;
+}
+
+function AppRoutes({
+  themeMode,
+  onThemeChange,
+}: {
+  themeMode: ThemeMode;
+  onThemeChange: (mode: ThemeMode) => void;
+}) {
+  const { isLoading } = useAuth();
   return (
-    <main style={{ maxWidth: 480, margin: '15vh auto', padding: 16 }}>
-      <Typography.Title>{t('app.name')}</Typography.Title>
-      <Typography.Paragraph>{t('login.welcome')}</Typography.Paragraph>
-    </main>
+    <SplashScreen isReady={!isLoading}>
+      {isLoading ? (
+        <Loading />
+      ) : (
+        <Suspense fallback={<Loading />}>
+          <Routes>
+            <Route
+              path="/login"
+              element={
+                <PublicOnly>
+                  <LoginPage />
+                </PublicOnly>
+              }
+            />
+            <Route path="/handle-auth-action" element={<HandleAuthActionPage />} />
+            <Route
+              element={
+                <RequireAuth>
+                  <SignedInShell themeMode={themeMode} onThemeChange={onThemeChange} />
+                </RequireAuth>
+              }
+            >
+              <Route index element={<ProfilePage />} />
+              <Route path="profile" element={<ProfilePage />} />
+              <Route path="report-bug" element={placeholder('nav.reportBug')} />
+              <Route path="new-ticket" element={placeholder('nav.newTicket')} />
+              <Route path="new-ticket/:category" element={placeholder('nav.newTicket')} />
+              <Route path="new-ticket/:category/:subcategory" element={placeholder('nav.newTicket')} />
+              <Route path="ticket-history" element={placeholder('nav.ticketHistory')} />
+              <Route path="ticket/:ticketId" element={placeholder('placeholder.ticket')} />
+              <Route
+                path="admin/users"
+                element={<RequireRole required="manager">{placeholder('nav.userManagement')}</RequireRole>}
+              />
+              <Route
+                path="admin/profile/:userId"
+                element={
+                  <RequireRole required="manager">{placeholder('placeholder.adminProfile')}</RequireRole>
+                }
+              />
+              <Route
+                path="admin/debug"
+                element={<RequireRole required="admin">{placeholder('nav.adminDebug')}</RequireRole>}
+              />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      )}
+    </SplashScreen>
   );
 }
 
 export function App() {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? 'pl') as keyof typeof ANTD_LOCALES;
+  const [themeMode, setThemeMode] = useState<ThemeMode>(readThemeMode);
+  useEffect(() => {
+    dayjs.locale(language);
+  }, [language]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = themeMode;
+  }, [themeMode]);
+  const changeTheme = (mode: ThemeMode) => {
+    saveThemeMode(mode);
+    setThemeMode(mode);
+  };
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route path="/login" element={<Welcome />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
-    </BrowserRouter>
+    <ConfigProvider locale={ANTD_LOCALES[language] ?? plPL} theme={themeConfig(themeMode)}>
+      <ErrorBoundary>
+        <NoticesProvider>
+          <PwaUpdatePrompt />
+          <AuthProvider>
+            <BrowserRouter>
+              <AppRoutes themeMode={themeMode} onThemeChange={changeTheme} />
+            </BrowserRouter>
+          </AuthProvider>
+        </NoticesProvider>
+      </ErrorBoundary>
+    </ConfigProvider>
   );
 }

@@ -1,0 +1,25 @@
+// Merges a translation part { "pl": {...}, "en": {...}, "ru": {...} } into web/src/i18n/{pl,en,ru}.json.
+// Usage: node scripts/i18n-merge.mjs web/src/i18n/parts/<area>.json
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './emulators.mjs';
+
+function merge(target, source) {
+  for (const [key, value] of Object.entries(source)) {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      target[key] = merge(target[key] && typeof target[key] === 'object' ? target[key] : {}, value);
+    } else {
+      target[key] = value;
+    }
+  }
+  return target;
+}
+
+const part = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+for (const language of ['pl', 'en', 'ru']) {
+  if (!part[language]) throw new Error(`${process.argv[2]} has no "${language}" section`);
+  const file = path.join(ROOT, 'web', 'src', 'i18n', `${language}.json`);
+  const merged = merge(JSON.parse(readFileSync(file, 'utf8')), part[language]);
+  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+}
+console.log(`merged ${process.argv[2]}`);

@@ -1,0 +1,69 @@
+import { meetsRequirement } from '@domain';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useAuth } from '../lib/auth/auth-context';
+
+export const INTENDED_PATH_KEY = 'intendedPath';
+
+// A logout sends the user to /login on purpose: the page they left is not "intended".
+let isLeavingOnPurpose = false;
+export function markLogout(): void {
+  isLeavingOnPurpose = true;
+}
+
+function rememberIntendedPath(path: string): void {
+  try {
+    if (isLeavingOnPurpose) sessionStorage.removeItem(INTENDED_PATH_KEY);
+    else sessionStorage.setItem(INTENDED_PATH_KEY, path);
+  } catch {
+    // without storage the user lands on the profile after sign-in
+  }
+  isLeavingOnPurpose = false;
+}
+
+function RedirectToLogin({ from }: { from: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    rememberIntendedPath(from);
+    void navigate('/login', { replace: true });
+  }, [from, navigate]);
+  return null;
+}
+
+/** Signed-in routes: a visitor goes to /login and the path is remembered for after sign-in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const location = useLocation();
+  if (!user) return <RedirectToLogin from={`${location.pathname}${location.search}${location.hash}`} />;
+  return children;
+}
+
+/**
+ * Restricted routes: at least `required` role, or the permission when it starts with
+ * PERMISSION_. Anyone else goes to /profile. The server refuses the data regardless.
+ */
+export function RequireRole({ required, children }: { required: string; children: ReactNode }) {
+  const { user, rules } = useAuth();
+  if (!meetsRequirement(user, required, rules)) return <Navigate to="/profile" replace />;
+  return children;
+}
+
+/** Where to go after sign-in: the remembered path (used once), else the profile. */
+export function takeIntendedPath(): string {
+  try {
+    const path = sessionStorage.getItem(INTENDED_PATH_KEY);
+    sessionStorage.removeItem(INTENDED_PATH_KEY);
+    // Only same-app paths: never an absolute or protocol-relative URL.
+    if (path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login')) return path;
+  } catch {
+    // fall through
+  }
+  return '/profile';
+}
+
+/** /login and friends: a signed-in user is sent on to where they were going. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (user) return <Navigate to={takeIntendedPath()} replace />;
+  return children;
+}

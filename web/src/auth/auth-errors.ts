@@ -1,0 +1,51 @@
+// Firebase Auth error codes to translation keys (spec section 8). Bad credentials on the login
+// form read "Invalid email or password" so the form does not reveal which accounts exist.
+const CODE_KEYS: Record<string, string> = {
+  'auth/invalid-email': 'auth.errors.invalidEmail',
+  'auth/user-disabled': 'auth.errors.userDisabled',
+  'auth/user-not-found': 'auth.errors.userNotFound',
+  'auth/wrong-password': 'auth.errors.wrongPassword',
+  'auth/email-already-in-use': 'auth.errors.emailAlreadyInUse',
+  'auth/weak-password': 'auth.errors.weakPassword',
+  'auth/too-many-requests': 'auth.errors.tooManyRequests',
+  'auth/network-request-failed': 'auth.errors.networkRequestFailed',
+  'auth/operation-not-allowed': 'auth.errors.operationNotAllowed',
+  'auth/requires-recent-login': 'auth.errors.requiresRecentLogin',
+  'auth/invalid-credential': 'auth.errors.invalidCredential',
+  'auth/invalid-login-credentials': 'auth.errors.invalidCredential',
+  'auth/invalid-action-code': 'auth.errors.invalidActionCode',
+  'auth/expired-action-code': 'auth.errors.invalidActionCode',
+  'auth/user-mismatch': 'auth.errors.userMismatch',
+  'auth/invalid-verification-code': 'auth.errors.invalidVerification',
+  'auth/invalid-verification-id': 'auth.errors.invalidVerification',
+};
+
+const BAD_CREDENTIAL_CODES = new Set([
+  'auth/user-not-found',
+  'auth/wrong-password',
+  'auth/invalid-credential',
+  'auth/invalid-login-credentials',
+]);
+
+export type TranslatedError = { key: string; values?: Record<string, string> };
+
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The text for an Auth error. `context: 'login'` folds bad credentials into one message.
+ * Unknown errors get the default text, or its with-message variant when they carry a message.
+ */
+export function authErrorText(error: unknown, context: 'login' | 'general' = 'general'): TranslatedError {
+  const code = errorCode(error);
+  if (code && context === 'login' && BAD_CREDENTIAL_CODES.has(code))
+    return { key: 'auth.errors.invalidLogin' };
+  if (code && CODE_KEYS[code]) return { key: CODE_KEYS[code] };
+  const message = (error as { message?: unknown } | null)?.message;
+  if (!code && typeof message === 'string' && message.trim()) {
+    return { key: 'auth.errors.defaultWithMessage', values: { message: message.trim() } };
+  }
+  return { key: 'auth.errors.default' };
+}

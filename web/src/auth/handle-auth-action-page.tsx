@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Form, Input, Spin, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { FormField } from '../components/form-field';
+import { checkResetCode, recoverEmail, setNewPassword, verifyEmail } from './api';
+import { AuthCard } from './auth-card';
+import { type NewPassword, newPasswordSchema } from './schemas';
+
+const SUPPORTED_MODES = ['resetPassword', 'verifyEmail', 'recoverEmail'] as const;
+type SupportedMode = (typeof SUPPORTED_MODES)[number];
+
+type ViewState =
+  | { kind: 'checking' }
+  | { kind: 'error'; key: string; values?: Record<string, string> }
+  | { kind: 'resetForm'; email: string }
+  | { kind: 'done'; key: string; values?: Record<string, string> };
+
+function isSupported(mode: string): mode is SupportedMode {
+  return (SUPPORTED_MODES as readonly string[]).includes(mode);
+}
+
+function ResetPasswordForm({ code, email, onDone }: { code: string; email: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<NewPassword>({
+    resolver: zodResolver(newPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const submit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      await setNewPassword(code, password);
+      onDone();
+    } catch {
+      setFailure('authAction.errors.setPasswordFailed');
+    }
+  });
+  return (
+    <Form layout="vertical" component="form" onSubmitCapture={(event) => void submit(event)} noValidate>
+      <Typography.Paragraph>{t('authAction.resetFor', { email })}</Typography.Paragraph>
+      {failure && (
+        <Alert type="error" showIcon role="alert" title={t(failure)} style={{ marginBottom: 12 }} />
+      )}
+      <FormField
+        label={t('authAction.newPassword')}
+        htmlFor="new-password"
+        error={formState.errors.password?.message}
+      >
+        <Controller
+          name="password"
+          control={control}
+          render={({ field }) => (
+            <Input.Password {...field} id="new-password" autoComplete="new-password" size="large" />
+          )}
+        />
+      </FormField>
+      <FormField
+        label={t('authAction.confirmPassword')}
+        htmlFor="confirm-password"
+        error={formState.errors.confirm?.message}
+      >
+        <Controller
+          name="confirm"
+          control={control}
+          render={({ field }) => (
+            <Input.Password {...field} id="confirm-password" autoComplete="new-password" size="large" />
+          )}
+        />
+      </FormField>
+      <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+        {t('authAction.savePassword')}
+      </Button>
+    </Form>
+  );
+}
+
+/** /handle-auth-action: the target of e-mail action links (reset password, verify and recover e-mail). */
+export function HandleAuthActionPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const mode = params.get('mode') ?? '';
+  const code = params.get('oobCode') ?? '';
+  const [view, setView] = useState<ViewState>({ kind: 'checking' });
+
+  useEffect(() => {
+    let isActive = true;
+    const show = (next: ViewState) => isActive && setView(next);
+    if (!mode || !code) {
+      show({ kind: 'error', key: 'authAction.errors.invalidLink' });
+      return undefined;
+    }
+    if (!isSupported(mode)) {
+      show({ kind: 'error', key: 'authAction.errors.unsupportedMode', values: { mode } });
+      return undefined;
+    }
+    const invalidCode: ViewState = { kind: 'error', key: 'authAction.errors.invalidCode' };
+    if (mode === 'resetPassword') {
+      checkResetCode(code).then(
+        (email) => show({ kind: 'resetForm', email }),
+        () => show(invalidCode),
+      );
+    } else if (mode === 'verifyEmail') {
+      verifyEmail(code).then(
+        () => show({ kind: 'done', key: 'authAction.emailVerified' }),
+        () => show(invalidCode),
+      );
+    } else {
+      recoverEmail(code).then(
+        (email) => show({ kind: 'done', key: 'authAction.emailRecovered', values: { email: email ?? '' } }),
+        () => show(invalidCode),
+      );
+    }
+    return () => {
+      isActive = false;
+    };
+  }, [mode, code]);
+
+  return (
+    <AuthCard>
+      <Typography.Title level={2} style={{ fontSize: 20 }}>
+        {t(isSupported(mode) ? `authAction.titles.${mode}` : 'authAction.titles.generic')}
+      </Typography.Title>
+      {view.kind === 'checking' && <Spin aria-label={t('common.loading')} />}
+      {view.kind === 'error' && <Alert type="error" showIcon role="alert" title={t(view.key, view.values)} />}
+      {view.kind === 'resetForm' && (
+        <ResetPasswordForm
+          code={code}
+          email={view.email}
+          onDone={() => setView({ kind: 'done', key: 'authAction.passwordSaved' })}
+        />
+      )}
+      {view.kind === 'done' && (
+        <Alert type="success" showIcon role="status" title={t(view.key, view.values)} />
+      )}
+      <Typography.Paragraph style={{ marginTop: 16 }}>
+        <Link to="/login">{t('authAction.toLogin')}</Link>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,238 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Form, Input, Segmented, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../components/form-field';
+import { LanguageSwitch } from '../components/language-switch';
+import {
+  EMAIL_FOR_SIGN_IN_KEY,
+  finishSignInWithLink,
+  isEmailSignInLink,
+  sendResetEmail,
+  sendSignInLink,
+  signInWithPassword,
+} from './api';
+import { AuthCard } from './auth-card';
+import { type TranslatedError, authErrorText } from './auth-errors';
+import { type EmailOnly, type PasswordSignIn, emailOnlySchema, passwordSignInSchema } from './schemas';
+
+type Mode = 'password' | 'link' | 'reset' | 'finishLink';
+type Outcome =
+  { type: 'error'; error: TranslatedError } | { type: 'success'; key: string; email: string } | null;
+
+function OutcomeAlert({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  if (!outcome) return null;
+  if (outcome.type === 'error') {
+    return <Alert type="error" showIcon role="alert" title={t(outcome.error.key, outcome.error.values)} />;
+  }
+  return <Alert type="success" showIcon role="status" title={t(outcome.key, { email: outcome.email })} />;
+}
+
+function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
+  const { t } = useTranslation();
+  const { control, handleSubmit, formState } = useForm<PasswordSignIn>({
+    resolver: zodResolver(passwordSignInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const submit = handleSubmit(async ({ email, password }) => {
+    onOutcome(null);
+    try {
+      await signInWithPassword(email, password);
+    } catch (error) {
+      onOutcome({ type: 'error', error: authErrorText(error, 'login') });
+    }
+  });
+  return (
+    <Form layout="vertical" component="form" onSubmitCapture={(event) => void submit(event)} noValidate>
+      <FormField label={t('login.email')} htmlFor="login-email" error={formState.errors.email?.message}>
+        <Controller
+          name="email"
+          control={control}
+          render={({ field }) => (
+            <Input
+              {...field}
+              id="login-email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              size="large"
+            />
+          )}
+        />
+      </FormField>
+      <FormField
+        label={t('login.password')}
+        htmlFor="login-password"
+        error={formState.errors.password?.message}
+      >
+        <Controller
+          name="password"
+          control={control}
+          render={({ field }) => (
+            <Input.Password {...field} id="login-password" autoComplete="current-password" size="large" />
+          )}
+        />
+      </FormField>
+      <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+        {t('login.signIn')}
+      </Button>
+    </Form>
+  );
+}
+
+type EmailFormProps = {
+  idPrefix: string;
+  submitLabel: string;
+  initialEmail?: string;
+  onSubmit: (email: string) => Promise<void>;
+};
+
+function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: EmailFormProps) {
+  const { t } = useTranslation();
+  const { control, handleSubmit, formState } = useForm<EmailOnly>({
+    resolver: zodResolver(emailOnlySchema),
+    defaultValues: { email: initialEmail },
+  });
+  const submit = handleSubmit(({ email }) => onSubmit(email));
+  return (
+    <Form layout="vertical" component="form" onSubmitCapture={(event) => void submit(event)} noValidate>
+      <FormField
+        label={t('login.email')}
+        htmlFor={`${idPrefix}-email`}
+        error={formState.errors.email?.message}
+      >
+        <Controller
+          name="email"
+          control={control}
+          render={({ field }) => (
+            <Input
+              {...field}
+              id={`${idPrefix}-email`}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              size="large"
+            />
+          )}
+        />
+      </FormField>
+      <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/** /login: password sign-in, e-mail link sign-in (send and finish) and forgot password. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [isLinkReturn] = useState(() => isEmailSignInLink(window.location.href));
+  const [mode, setMode] = useState<Mode>(isLinkReturn ? 'finishLink' : 'password');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const finishLink = async (email: string) => {
+    setOutcome(null);
+    try {
+      await finishSignInWithLink(email, window.location.href);
+      window.history.replaceState(null, '', '/login');
+    } catch (error) {
+      setOutcome({ type: 'error', error: authErrorText(error) });
+    }
+  };
+
+  useEffect(() => {
+    if (!isLinkReturn) return;
+    const stored = localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY);
+    // Same device: finish at once. Another device: the form below asks for the e-mail again.
+    if (!stored) return;
+    finishSignInWithLink(stored, window.location.href).then(
+      () => window.history.replaceState(null, '', '/login'),
+      (error: unknown) => setOutcome({ type: 'error', error: authErrorText(error) }),
+    );
+  }, [isLinkReturn]);
+
+  const changeMode = (next: Mode) => {
+    setOutcome(null);
+    setMode(next);
+  };
+
+  return (
+    <AuthCard>
+      <Typography.Paragraph type="secondary">{t('login.welcome')}</Typography.Paragraph>
+      {mode !== 'finishLink' && (
+        <Segmented<Mode>
+          block
+          value={mode === 'reset' ? 'password' : mode}
+          onChange={changeMode}
+          options={[
+            { value: 'password', label: t('login.modes.password') },
+            { value: 'link', label: t('login.modes.link') },
+          ]}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <div style={{ marginBottom: 12 }} aria-live="polite">
+        <OutcomeAlert outcome={outcome} />
+      </div>
+      {mode === 'password' && (
+        <>
+          <PasswordForm onOutcome={setOutcome} />
+          <Button type="link" block onClick={() => changeMode('reset')} style={{ marginTop: 8 }}>
+            {t('login.forgotPassword')}
+          </Button>
+        </>
+      )}
+      {mode === 'link' && (
+        <>
+          <Typography.Paragraph>{t('login.linkHint')}</Typography.Paragraph>
+          <EmailForm
+            idPrefix="link"
+            submitLabel={t('login.sendLink')}
+            onSubmit={async (email) => {
+              setOutcome(null);
+              try {
+                await sendSignInLink(email);
+                setOutcome({ type: 'success', key: 'login.linkSent', email });
+              } catch (error) {
+                setOutcome({ type: 'error', error: authErrorText(error) });
+              }
+            }}
+          />
+        </>
+      )}
+      {mode === 'reset' && (
+        <>
+          <Typography.Title level={2} style={{ fontSize: 18 }}>
+            {t('login.resetTitle')}
+          </Typography.Title>
+          <Typography.Paragraph>{t('login.resetHint')}</Typography.Paragraph>
+          <EmailForm
+            idPrefix="reset"
+            submitLabel={t('login.sendReset')}
+            onSubmit={async (email) => {
+              setOutcome(null);
+              try {
+                await sendResetEmail(email);
+                setOutcome({ type: 'success', key: 'login.resetSent', email });
+              } catch (error) {
+                setOutcome({ type: 'error', error: authErrorText(error) });
+              }
+            }}
+          />
+          <Button type="link" block onClick={() => changeMode('password')} style={{ marginTop: 8 }}>
+            {t('login.backToSignIn')}
+          </Button>
+        </>
+      )}
+      {mode === 'finishLink' && (
+        <>
+          <Typography.Paragraph>{t('login.finishLinkHint')}</Typography.Paragraph>
+          <EmailForm idPrefix="finish" submitLabel={t('login.finishLink')} onSubmit={finishLink} />
+        </>
+      )}
+      <LanguageSwitch />
+    </AuthCard>
+  );
+}

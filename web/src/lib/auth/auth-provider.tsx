@@ -1,0 +1,118 @@
+import type { AuthRules } from '@domain';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { appEnv } from '../../config/env';
+import { logger } from '../logger';
+import { currentUser, readSession, refreshOrSignOut, signOutOfFirebase, watchIdToken } from './api';
+import { AuthContext } from './auth-context';
+import { loadAuthRules } from './auth-rules';
+import { enrichUser } from './enrich';
+import { clearProfileCache, loadProfile } from './profile-cache';
+import { syncToken } from './token-sync';
+import type { AuthState, EnrichedUser } from './types';
+
+/** How often the token is refreshed so a disabled account is signed out without waiting an hour. */
+const REFRESH_CHECK_MS = 5 * 60 * 1000;
+
+export type AuthProviderProps = { children: ReactNode };
+
+export function AuthProvider({ children }: AuthProviderProps) {
+  const [user, setUser] = useState<EnrichedUser | null>(null);
+  const [rules, setRules] = useState<AuthRules | null>(null);
+  const [isAuthResolved, setIsAuthResolved] = useState(false);
+  const [isUserLoading, setIsUserLoading] = useState(false);
+  const [isRulesLoaded, setIsRulesLoaded] = useState(false);
+  const [isRestoredSignIn, setIsRestoredSignIn] = useState(false);
+  const isFirstEvent = useRef(true);
+  const lastSyncedToken = useRef<string | null>(null);
+
+  useEffect(() => {
+    let isActive = true;
+    loadAuthRules()
+      .then((loaded) => isActive && setRules(loaded))
+      .catch((error: unknown) => logger.error('Failed to load the auth rules', error))
+      .finally(() => isActive && setIsRulesLoaded(true));
+    return () => {
+      isActive = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    let generation = 0;
+    const unsubscribe = watchIdToken((firebaseUser) => {
+      const current = ++generation;
+      if (isFirstEvent.current) {
+        isFirstEvent.current = false;
+        setIsRestoredSignIn(firebaseUser !== null);
+      }
+      if (!firebaseUser) {
+        setUser(null);
+        setIsUserLoading(false);
+        setIsAuthResolved(true);
+        if (lastSyncedToken.current !== null) {
+          lastSyncedToken.current = null;
+          void syncToken(appEnv.tokenSyncUrl, null);
+        }
+        return;
+      }
+      setIsUserLoading(true);
+      setIsAuthResolved(true);
+      void (async () => {
+        try {
+          const session = await readSession(firebaseUser);
+          if (session.token !== lastSyncedToken.current) {
+            lastSyncedToken.current = session.token;
+            void syncToken(appEnv.tokenSyncUrl, { value: session.token, issuedAtMs: session.issuedAtMs });
+          }
+          const profile = await loadProfile(session.account.uid, session.token);
+          if (current !== generation) return;
+          setUser(enrichUser(session.account, session.roleClaim, profile));
+        } catch (error) {
+          logger.error('Failed to read the signed-in user', error);
+          if (current === generation) setUser(null);
+        } finally {
+          if (current === generation) setIsUserLoading(false);
+        }
+      })();
+    });
+    return () => {
+      generation++;
+      unsubscribe();
+    };
+  }, []);
+
+  const uid = user?.uid;
+  useEffect(() => {
+    if (!uid) return undefined;
+    const check = () => {
+      const firebaseUser = currentUser();
+      if (firebaseUser && navigator.onLine) void refreshOrSignOut(firebaseUser);
+    };
+    const timer = window.setInterval(check, REFRESH_CHECK_MS);
+    const onVisible = () => document.visibilityState === 'visible' && check();
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener('online', check);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener('online', check);
+    };
+  }, [uid]);
+
+  const signOut = useCallback(async () => {
+    if (uid) clearProfileCache(uid);
+    await signOutOfFirebase();
+  }, [uid]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      user,
+      rules,
+      isLoading: !isAuthResolved || isUserLoading || (user !== null && !isRulesLoaded),
+      isRestoredSignIn,
+      signOut,
+    }),
+    [user, rules, isAuthResolved, isUserLoading, isRulesLoaded, isRestoredSignIn, signOut],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,22 @@
+import { DEFAULT_ROLE } from '@domain';
+import type { EnrichedUser, Profile } from './types';
+
+export type AuthAccount = { uid: string; email: string | null; displayName: string | null };
+
+/**
+ * Spec section 3: name = profile name, else display name, else the e-mail before the @;
+ * role = the token claim, default user; permission lists from the profile.
+ */
+export function enrichUser(account: AuthAccount, roleClaim: unknown, profile: Profile | null): EnrichedUser {
+  const email = account.email ?? '';
+  const name = profile?.name || account.displayName || email.split('@')[0] || '';
+  return {
+    uid: account.uid,
+    email,
+    name,
+    role: typeof roleClaim === 'string' && roleClaim ? roleClaim : DEFAULT_ROLE,
+    profile,
+    assignedPermissions: profile?.assignedPermissions ?? [],
+    revokedPermissions: profile?.revokedPermissions ?? [],
+  };
+}

@@ -1,0 +1,32 @@
+import { MAX_ID_TOKEN_AGE_FOR_SYNC_MS } from '@domain';
+import { logger } from '../logger';
+
+/**
+ * Syncs the ID token to the optional same-origin URL: POST with the token when a user has a
+ * token younger than 5 minutes, DELETE when signed out. Returns what it did, for tests.
+ */
+export async function syncToken(
+  url: string | undefined,
+  token: { value: string; issuedAtMs: number } | null,
+  options: { fetcher?: typeof fetch; now?: () => number } = {},
+): Promise<'posted' | 'deleted' | 'skipped'> {
+  const { fetcher = fetch, now = Date.now } = options;
+  if (!url) return 'skipped';
+  try {
+    if (!token) {
+      await fetcher(url, { method: 'DELETE', credentials: 'same-origin' });
+      return 'deleted';
+    }
+    if (now() - token.issuedAtMs > MAX_ID_TOKEN_AGE_FOR_SYNC_MS) return 'skipped';
+    const response = await fetcher(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Authorization: `Bearer ${token.value}` },
+    });
+    if (!response.ok) logger.warn(`token sync answered ${response.status}`);
+    return 'posted';
+  } catch (error) {
+    logger.error('token sync failed', error);
+    return 'skipped';
+  }
+}

@@ -1,0 +1,34 @@
+import type { AuthRules, WorkerProfile } from '@domain';
+
+/** GET /api/profiles `data` (spec section 3 "Profile"; `worker` is the directory entry). */
+export type Profile = {
+  name: string | null;
+  role?: string;
+  assignedPermissions: string[];
+  revokedPermissions: string[];
+  worker: WorkerProfile | null;
+};
+
+/** The signed-in user as every screen sees it (spec section 3 "Enriched user"). */
+export type EnrichedUser = {
+  uid: string;
+  email: string;
+  /** Profile name, else display name, else the part of the e-mail before the @. */
+  name: string;
+  /** From the token claim `role`, default `user`. */
+  role: string;
+  profile: Profile | null;
+  assignedPermissions: string[];
+  revokedPermissions: string[];
+};
+
+export type AuthState = {
+  user: EnrichedUser | null;
+  rules: AuthRules | null;
+  /** True until auth, profile and rules are loaded. */
+  isLoading: boolean;
+  /** True when the first auth state came with a signed-in user (a restored sign-in). */
+  isRestoredSignIn: boolean;
+  /** Signs out of Firebase and clears the cached profile. */
+  signOut: () => Promise<void>;
+};

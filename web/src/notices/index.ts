@@ -1,0 +1,11 @@
+export { NoticesProvider, type NoticesProviderProps } from './notices-provider';
+export { useNotices } from './notices-context';
+export type {
+  Notice,
+  NoticeAction,
+  NoticeInput,
+  NoticeOptions,
+  NoticePatch,
+  NoticesApi,
+  NoticeType,
+} from './notice-types';

@@ -1,0 +1,95 @@
+import { type ReactNode, useMemo, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { NoticeItem } from './notice-item';
+import { createNoticeStore } from './notice-store';
+import type { NoticesApi } from './notice-types';
+import { NoticesContext } from './notices-context';
+
+// Top-right on desktop, top-centre on phones; the stack itself lets clicks through between notices.
+const NOTICE_CSS = `
+.app-notices {
+  position: fixed;
+  z-index: 1010;
+  top: 16px;
+  right: 16px;
+  width: 380px;
+  max-width: calc(100vw - 32px);
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  margin: 0;
+  pointer-events: none;
+}
+.app-notice {
+  position: relative;
+  overflow: hidden;
+  pointer-events: auto;
+}
+.app-notice__progress {
+  position: absolute;
+  left: 0;
+  bottom: 0;
+  width: 100%;
+  height: 3px;
+  transform-origin: left center;
+  animation-name: app-notice-drain;
+  animation-timing-function: linear;
+  animation-fill-mode: forwards;
+}
+@keyframes app-notice-drain {
+  from { transform: scaleX(1); }
+  to { transform: scaleX(0); }
+}
+@media (max-width: 575px) {
+  .app-notices {
+    top: 8px;
+    right: auto;
+    left: 50%;
+    transform: translateX(-50%);
+    width: calc(100vw - 16px);
+    max-width: none;
+  }
+}
+`;
+
+export type NoticesProviderProps = { children: ReactNode };
+
+/** Holds the notice stack and gives useNotices() to everything below it. */
+export function NoticesProvider({ children }: NoticesProviderProps) {
+  const { t } = useTranslation();
+  const [store] = useState(createNoticeStore);
+  const notices = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const api = useMemo<NoticesApi>(
+    () => ({
+      show: store.show,
+      dismiss: store.dismiss,
+      update: store.update,
+      success: store.success,
+      error: store.error,
+      info: store.info,
+      warning: store.warning,
+      loading: store.loading,
+    }),
+    [store],
+  );
+
+  return (
+    <NoticesContext value={api}>
+      {children}
+      <style href="app-notices" precedence="default">
+        {NOTICE_CSS}
+      </style>
+      {notices.length > 0
+        ? createPortal(
+            <section className="app-notices" aria-label={t('notices.region')}>
+              {notices.map((notice) => (
+                <NoticeItem key={notice.id} notice={notice} onDismiss={store.dismiss} />
+              ))}
+            </section>,
+            document.body,
+          )
+        : null}
+    </NoticesContext>
+  );
+}

@@ -1,0 +1,31 @@
+import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { maskValue } from './mask';
+
+export type SensitiveValueProps = {
+  value: string;
+  /** Accessible names of the toggle, e.g. "Show PESEL" / "Hide PESEL". */
+  showLabel: string;
+  hideLabel: string;
+};
+
+/** A personal number kept masked until asked for, so it is not read over the worker's shoulder. */
+export function SensitiveValue({ value, showLabel, hideLabel }: SensitiveValueProps) {
+  const [isRevealed, setIsRevealed] = useState(false);
+  return (
+    <Flex align="center" gap={4} wrap>
+      <Typography.Text style={{ fontFamily: 'monospace' }}>
+        {isRevealed ? value : maskValue(value)}
+      </Typography.Text>
+      <Button
+        type="text"
+        size="small"
+        aria-label={isRevealed ? hideLabel : showLabel}
+        title={isRevealed ? hideLabel : showLabel}
+        icon={isRevealed ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+        onClick={() => setIsRevealed((revealed) => !revealed)}
+      />
+    </Flex>
+  );
+}
