@@ -2,6 +2,7 @@ import { ConfigProvider, Spin } from 'antd';
 import enUS from 'antd/locale/en_US';
 import plPL from 'antd/locale/pl_PL';
 import ruRU from 'antd/locale/ru_RU';
+import { SPLASH_MIN_DISPLAY_MS } from '@domain';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pl';
 import 'dayjs/locale/ru';
@@ -44,6 +45,9 @@ const PlaceholderPage = lazy(() =>
 
 const ANTD_LOCALES = { pl: plPL, en: enUS, ru: ruRU } as const;
 
+// The splash counts its minimum from page start: the HTML splash of index.html was already showing.
+const splashMinMs = Math.max(0, SPLASH_MIN_DISPLAY_MS - Math.round(performance.now()));
+
 function Loading() {
   const { t } = useTranslation();
   return <Spin size="large" className="page-spinner" aria-label={t('common.loading')} />;
@@ -62,7 +66,7 @@ function AppRoutes({
 }) {
   const { isLoading } = useAuth();
   return (
-    <SplashScreen isReady={!isLoading}>
+    <SplashScreen isReady={!isLoading} minDisplayMs={splashMinMs}>
       {isLoading ? (
         <Loading />
       ) : (
@@ -125,6 +129,10 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.theme = themeMode;
   }, [themeMode]);
+  useEffect(() => {
+    // React's splash is up now; the static one from index.html can go.
+    document.getElementById('boot-splash')?.remove();
+  }, []);
   const changeTheme = (mode: ThemeMode) => {
     saveThemeMode(mode);
     setThemeMode(mode);

@@ -1,5 +1,5 @@
 import { meetsRequirement } from '@domain';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
 
@@ -53,17 +53,29 @@ export function takeIntendedPath(): string {
   try {
     const path = sessionStorage.getItem(INTENDED_PATH_KEY);
     sessionStorage.removeItem(INTENDED_PATH_KEY);
-    // Only same-app paths: never an absolute or protocol-relative URL.
-    if (path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/login')) return path;
+    // Only same-app paths: never an absolute, protocol-relative or backslash URL.
+    if (path && /^\/(?![/\\])/.test(path) && !path.startsWith('/login')) return path;
   } catch {
     // fall through
   }
   return '/profile';
 }
 
+/** Sends a signed-in user on once; the ref keeps StrictMode's second effect run from taking the path again. */
+function GoToIntendedPath() {
+  const navigate = useNavigate();
+  const hasNavigated = useRef(false);
+  useEffect(() => {
+    if (hasNavigated.current) return;
+    hasNavigated.current = true;
+    void navigate(takeIntendedPath(), { replace: true });
+  }, [navigate]);
+  return null;
+}
+
 /** /login and friends: a signed-in user is sent on to where they were going. */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  if (user) return <Navigate to={takeIntendedPath()} replace />;
+  if (user) return <GoToIntendedPath />;
   return children;
 }

@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,9 +11,7 @@ export function AuthCard({ children }: AuthCardProps) {
       <div className="auth-card">
         <div className="auth-brand">
           <img src="/favicon.svg" alt="" width={40} height={40} />
-          <Typography.Title level={1} style={{ margin: 0, fontSize: 26 }}>
-            {t('app.name')}
-          </Typography.Title>
+          <h1>{t('app.name')}</h1>
         </div>
         {children}
       </div>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Form, Input, Spin, Typography } from 'antd';
+import { Alert, Button, Input, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { FormField } from '../components/form-field';
+import { FormField, controlProps } from '../components/form-field';
 import { checkResetCode, recoverEmail, setNewPassword, verifyEmail } from './api';
 import { AuthCard } from './auth-card';
 import { type NewPassword, newPasswordSchema } from './schemas';
@@ -39,8 +39,8 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
     }
   });
   return (
-    <Form layout="vertical" component="form" onSubmitCapture={(event) => void submit(event)} noValidate>
-      <Typography.Paragraph>{t('authAction.resetFor', { email })}</Typography.Paragraph>
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <p className="auth-text">{t('authAction.resetFor', { email })}</p>
       {failure && (
         <Alert type="error" showIcon role="alert" title={t(failure)} style={{ marginBottom: 12 }} />
       )}
@@ -52,8 +52,13 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
         <Controller
           name="password"
           control={control}
-          render={({ field }) => (
-            <Input.Password {...field} id="new-password" autoComplete="new-password" size="large" />
+          render={({ field, fieldState }) => (
+            <Input.Password
+              {...field}
+              {...controlProps('new-password', fieldState.error)}
+              autoComplete="new-password"
+              size="large"
+            />
           )}
         />
       </FormField>
@@ -65,15 +70,20 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
         <Controller
           name="confirm"
           control={control}
-          render={({ field }) => (
-            <Input.Password {...field} id="confirm-password" autoComplete="new-password" size="large" />
+          render={({ field, fieldState }) => (
+            <Input.Password
+              {...field}
+              {...controlProps('confirm-password', fieldState.error)}
+              autoComplete="new-password"
+              size="large"
+            />
           )}
         />
       </FormField>
       <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
         {t('authAction.savePassword')}
       </Button>
-    </Form>
+    </form>
   );
 }
 
@@ -120,9 +130,9 @@ export function HandleAuthActionPage() {
 
   return (
     <AuthCard>
-      <Typography.Title level={2} style={{ fontSize: 20 }}>
+      <h2 className="auth-subtitle">
         {t(isSupported(mode) ? `authAction.titles.${mode}` : 'authAction.titles.generic')}
-      </Typography.Title>
+      </h2>
       {view.kind === 'checking' && <Spin aria-label={t('common.loading')} />}
       {view.kind === 'error' && <Alert type="error" showIcon role="alert" title={t(view.key, view.values)} />}
       {view.kind === 'resetForm' && (
@@ -135,9 +145,9 @@ export function HandleAuthActionPage() {
       {view.kind === 'done' && (
         <Alert type="success" showIcon role="status" title={t(view.key, view.values)} />
       )}
-      <Typography.Paragraph style={{ marginTop: 16 }}>
+      <p className="auth-text" style={{ marginTop: 16 }}>
         <Link to="/login">{t('authAction.toLogin')}</Link>
-      </Typography.Paragraph>
+      </p>
     </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Form, Input, Segmented, Typography } from 'antd';
+import { Alert, Button, Input, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../components/form-field';
+import { FormField, controlProps } from '../components/form-field';
 import { LanguageSwitch } from '../components/language-switch';
 import {
   EMAIL_FOR_SIGN_IN_KEY,
@@ -45,15 +45,15 @@ function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) 
     }
   });
   return (
-    <Form layout="vertical" component="form" onSubmitCapture={(event) => void submit(event)} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <FormField label={t('login.email')} htmlFor="login-email" error={formState.errors.email?.message}>
         <Controller
           name="email"
           control={control}
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <Input
               {...field}
-              id="login-email"
+              {...controlProps('login-email', fieldState.error)}
               type="email"
               autoComplete="username"
               inputMode="email"
@@ -70,15 +70,20 @@ function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) 
         <Controller
           name="password"
           control={control}
-          render={({ field }) => (
-            <Input.Password {...field} id="login-password" autoComplete="current-password" size="large" />
+          render={({ field, fieldState }) => (
+            <Input.Password
+              {...field}
+              {...controlProps('login-password', fieldState.error)}
+              autoComplete="current-password"
+              size="large"
+            />
           )}
         />
       </FormField>
       <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
         {t('login.signIn')}
       </Button>
-    </Form>
+    </form>
   );
 }
 
@@ -97,7 +102,7 @@ function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: Email
   });
   const submit = handleSubmit(({ email }) => onSubmit(email));
   return (
-    <Form layout="vertical" component="form" onSubmitCapture={(event) => void submit(event)} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <FormField
         label={t('login.email')}
         htmlFor={`${idPrefix}-email`}
@@ -106,10 +111,10 @@ function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: Email
         <Controller
           name="email"
           control={control}
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <Input
               {...field}
-              id={`${idPrefix}-email`}
+              {...controlProps(`${idPrefix}-email`, fieldState.error)}
               type="email"
               autoComplete="email"
               inputMode="email"
@@ -121,7 +126,7 @@ function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: Email
       <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
         {submitLabel}
       </Button>
-    </Form>
+    </form>
   );
 }
 
@@ -160,7 +165,7 @@ export function LoginPage() {
 
   return (
     <AuthCard>
-      <Typography.Paragraph type="secondary">{t('login.welcome')}</Typography.Paragraph>
+      <p className="auth-text auth-muted">{t('login.welcome')}</p>
       {mode !== 'finishLink' && (
         <Segmented<Mode>
           block
@@ -186,7 +191,7 @@ export function LoginPage() {
       )}
       {mode === 'link' && (
         <>
-          <Typography.Paragraph>{t('login.linkHint')}</Typography.Paragraph>
+          <p className="auth-text">{t('login.linkHint')}</p>
           <EmailForm
             idPrefix="link"
             submitLabel={t('login.sendLink')}
@@ -204,10 +209,8 @@ export function LoginPage() {
       )}
       {mode === 'reset' && (
         <>
-          <Typography.Title level={2} style={{ fontSize: 18 }}>
-            {t('login.resetTitle')}
-          </Typography.Title>
-          <Typography.Paragraph>{t('login.resetHint')}</Typography.Paragraph>
+          <h2 className="auth-subtitle">{t('login.resetTitle')}</h2>
+          <p className="auth-text">{t('login.resetHint')}</p>
           <EmailForm
             idPrefix="reset"
             submitLabel={t('login.sendReset')}
@@ -228,7 +231,7 @@ export function LoginPage() {
       )}
       {mode === 'finishLink' && (
         <>
-          <Typography.Paragraph>{t('login.finishLinkHint')}</Typography.Paragraph>
+          <p className="auth-text">{t('login.finishLinkHint')}</p>
           <EmailForm idPrefix="finish" submitLabel={t('login.finishLink')} onSubmit={finishLink} />
         </>
       )}

@@ -1,4 +1,3 @@
-import { Form } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,17 +9,36 @@ export type FormFieldProps = {
   children: ReactNode;
 };
 
-/** An antd form row for react-hook-form fields: label, control, translated error. */
+/** Id of a field's error text, for the control's aria-describedby. */
+export const fieldErrorId = (htmlFor: string) => `${htmlFor}-error`;
+
+/**
+ * A labelled form row for react-hook-form fields. Plain elements rather than antd Form.Item:
+ * Form pulls in the tooltip machinery, which the light /login page does not need.
+ */
 export function FormField({ label, htmlFor, error, children }: FormFieldProps) {
   const { t } = useTranslation();
   return (
-    <Form.Item
-      label={<label htmlFor={htmlFor}>{label}</label>}
-      validateStatus={error ? 'error' : undefined}
-      help={error ? <span id={`${htmlFor}-error`}>{t(error)}</span> : undefined}
-      colon={false}
-    >
+    <div className="form-field">
+      <label htmlFor={htmlFor} className="form-field-label">
+        {label}
+      </label>
       {children}
-    </Form.Item>
+      {error && (
+        <div id={fieldErrorId(htmlFor)} className="form-field-error" role="alert">
+          {t(error)}
+        </div>
+      )}
+    </div>
   );
+}
+
+/** Props that tie an antd input to its FormField: id, error outline and the error text for screen readers. */
+export function controlProps(id: string, error?: { message?: string }) {
+  return {
+    id,
+    status: error ? ('error' as const) : undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? fieldErrorId(id) : undefined,
+  };
 }

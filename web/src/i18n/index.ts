@@ -1,16 +1,15 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@domain';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
 import pl from './pl.json';
-import ru from './ru.json';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
-export const resources = {
-  pl: { translation: pl },
-  en: { translation: en },
-  ru: { translation: ru },
-} as const;
+
+// Polish ships with the app (default and fallback); English and Russian load when chosen.
+const loaders: Record<Exclude<Language, 'pl'>, () => Promise<{ default: typeof pl }>> = {
+  en: () => import('./en.json'),
+  ru: () => import('./ru.json'),
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -26,15 +25,30 @@ export function storedLanguage(): Language {
   }
 }
 
+async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'pl' || i18n.hasResourceBundle(language, 'translation')) return;
+  const module = await loaders[language]();
+  i18n.addResourceBundle(language, 'translation', module.default);
+}
+
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLanguage(),
+  resources: { pl: { translation: pl } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-document.documentElement.lang = i18n.language;
+document.documentElement.lang = DEFAULT_LANGUAGE;
+
+async function applyLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+/** Resolves once the saved language is loaded and active; main.tsx waits for it before rendering. */
+export const i18nReady: Promise<void> = applyLanguage(storedLanguage()).catch(() => undefined);
 
 /** Switches the UI language and remembers it in localStorage. */
 export async function changeLanguage(language: Language): Promise<void> {
@@ -43,8 +57,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   } catch {
     // storage may be unavailable (private mode); the choice then lasts for this page only
   }
-  await i18n.changeLanguage(language);
-  document.documentElement.lang = language;
+  await applyLanguage(language);
 }
 
 export default i18n;

@@ -35,22 +35,40 @@ export function useMenuItems(): MenuItem[] {
   const { t } = useTranslation();
   const { user, rules } = useAuth();
   const items: MenuItem[] = [
-    { key: '/profile', icon: <UserOutlined />, label: t('nav.profile') },
-    { key: '/new-ticket', icon: <PlusCircleOutlined />, label: t('nav.newTicket') },
-    { key: '/ticket-history', icon: <HistoryOutlined />, label: t('nav.ticketHistory') },
-    { key: 'notifications', icon: <BellOutlined />, label: t('nav.notifications'), disabled: true },
-    { key: 'documents', icon: <FileTextOutlined />, label: t('nav.documents'), disabled: true },
-    { key: 'mail', icon: <MailOutlined />, label: t('nav.mail'), disabled: true },
-    { key: 'report-danger', icon: <AlertOutlined />, label: t('nav.reportDanger'), disabled: true },
-    { key: '/report-bug', icon: <BugOutlined />, label: t('nav.reportBug') },
+    { key: '/profile', icon: <UserOutlined aria-hidden />, label: t('nav.profile') },
+    { key: '/new-ticket', icon: <PlusCircleOutlined aria-hidden />, label: t('nav.newTicket') },
+    { key: '/ticket-history', icon: <HistoryOutlined aria-hidden />, label: t('nav.ticketHistory') },
+    {
+      key: 'notifications',
+      icon: <BellOutlined aria-hidden />,
+      label: t('nav.notifications'),
+      disabled: true,
+    },
+    { key: 'documents', icon: <FileTextOutlined aria-hidden />, label: t('nav.documents'), disabled: true },
+    { key: 'mail', icon: <MailOutlined aria-hidden />, label: t('nav.mail'), disabled: true },
+    {
+      key: 'report-danger',
+      icon: <AlertOutlined aria-hidden />,
+      label: t('nav.reportDanger'),
+      disabled: true,
+    },
+    { key: '/report-bug', icon: <BugOutlined aria-hidden />, label: t('nav.reportBug') },
   ];
   if (hasPermission(user, 'CREATE_USER_ACCOUNTS', rules)) {
     const adminItems: MenuItem[] = [];
     if (hasPermission(user, 'VIEW_ALL_USER_DATA', rules)) {
-      adminItems.push({ key: '/admin/users', icon: <TeamOutlined />, label: t('nav.userManagement') });
+      adminItems.push({
+        key: '/admin/users',
+        icon: <TeamOutlined aria-hidden />,
+        label: t('nav.userManagement'),
+      });
     }
     if (hasPermission(user, 'ACCESS_DEBUG_TOOLS', rules)) {
-      adminItems.push({ key: '/admin/debug', icon: <ToolOutlined />, label: t('nav.adminDebug') });
+      adminItems.push({
+        key: '/admin/debug',
+        icon: <ToolOutlined aria-hidden />,
+        label: t('nav.adminDebug'),
+      });
     }
     items.push({ type: 'group', key: 'admin', label: t('nav.admin'), children: adminItems });
   }

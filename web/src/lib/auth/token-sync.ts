@@ -17,7 +17,7 @@ export async function syncToken(
       await fetcher(url, { method: 'DELETE', credentials: 'same-origin' });
       return 'deleted';
     }
-    if (now() - token.issuedAtMs > MAX_ID_TOKEN_AGE_FOR_SYNC_MS) return 'skipped';
+    if (now() - token.issuedAtMs >= MAX_ID_TOKEN_AGE_FOR_SYNC_MS) return 'skipped';
     const response = await fetcher(url, {
       method: 'POST',
       credentials: 'same-origin',

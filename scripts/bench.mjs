@@ -1,0 +1,160 @@
+// `npm run bench`: measures the performance budgets on the built app behind the lite stack.
+//  - JavaScript (gzip) each route loads, in Chromium: /login <= 250 KB and no Firestore or
+//    Storage code; every route <= 450 KB.
+//  - Lighthouse (mobile) on /login: performance >= 90, accessibility >= 95.
+// Prints a table and exits non-zero when a budget is missed. Expects `npm run build` first.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { PORTS, ROOT, startLiteStack } from './emulators.mjs';
+
+const APP = `http://127.0.0.1:${PORTS.hosting}`;
+const DIST = path.join(ROOT, 'web', 'dist');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const KB = 1024;
+const BUDGET = { loginJs: 250 * KB, routeJs: 450 * KB, performance: 90, accessibility: 95 };
+const ROUTES = [
+  '/profile',
+  '/new-ticket',
+  '/ticket-history',
+  '/report-bug',
+  '/admin/users',
+  '/admin/debug',
+  '/no-such-page',
+];
+const FIRESTORE_MARKERS = ['firestore.googleapis.com', 'google.firestore.v1'];
+const STORAGE_MARKERS = ['firebasestorage.googleapis.com'];
+const skipLighthouse = process.argv.includes('--no-lighthouse');
+
+function gzipSizeOf(urlPath) {
+  const source = readFileSync(path.join(DIST, urlPath));
+  return { size: gzipSync(source).length, text: source.toString('utf8') };
+}
+
+/** Loads `url` in `page` and returns the JavaScript files it fetched, with their gzip sizes. */
+async function scriptsLoadedBy(page, url) {
+  const scripts = new Set();
+  const onResponse = (response) => {
+    const request = response.request();
+    const { pathname, origin } = new URL(request.url());
+    if (origin === APP && request.resourceType() === 'script') scripts.add(pathname);
+  };
+  page.on('response', onResponse);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(2500);
+  page.off('response', onResponse);
+  const files = [...scripts].map((file) => ({ file, ...gzipSizeOf(file) }));
+  return { files, total: files.reduce((sum, f) => sum + f.size, 0) };
+}
+
+const hasAny = (files, markers) => files.some((f) => markers.some((m) => f.text.includes(m)));
+
+const failures = [];
+const rows = [];
+const stack = await startLiteStack({
+  logFile: path.join(ROOT, '.tmp', 'bench-emulators.log'),
+  log: () => undefined,
+});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+try {
+  const visitor = await browser.newContext({ serviceWorkers: 'block' });
+  const login = await scriptsLoadedBy(await visitor.newPage(), `${APP}/login`);
+  const hasFirestore = hasAny(login.files, FIRESTORE_MARKERS);
+  const hasStorage = hasAny(login.files, STORAGE_MARKERS);
+  rows.push(['/login', login.total, BUDGET.loginJs]);
+  if (process.argv.includes('--verbose')) {
+    for (const f of login.files.sort((a, b) => b.size - a.size))
+      console.log(`  /login ${(f.size / KB).toFixed(1).padStart(6)} KB ${f.file}`);
+  }
+  if (login.total > BUDGET.loginJs) failures.push(`/login loads ${(login.total / KB).toFixed(1)} KB gzip JS`);
+  if (hasFirestore || hasStorage) failures.push('/login loads Firestore or Storage code');
+  await visitor.close();
+
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${APP}/login`);
+  await page.locator('#login-email').fill('admin@example.com');
+  await page.locator('#login-password').fill('Demo-pass-1');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  for (const route of ROUTES) {
+    const fresh = await context.newPage();
+    const result = await scriptsLoadedBy(fresh, `${APP}${route}`);
+    rows.push([route, result.total, BUDGET.routeJs]);
+    if (result.total > BUDGET.routeJs)
+      failures.push(`${route} loads ${(result.total / KB).toFixed(1)} KB gzip JS`);
+    await fresh.close();
+  }
+  await context.close();
+
+  console.log('\nJavaScript loaded per route (gzip):');
+  for (const [route, total, budget] of rows) {
+    console.log(`  ${route.padEnd(18)} ${(total / KB).toFixed(1).padStart(7)} KB   budget ${budget / KB} KB`);
+  }
+  console.log(
+    `  /login Firestore code: ${hasFirestore ? 'YES' : 'none'}; Storage code: ${hasStorage ? 'YES' : 'none'}`,
+  );
+
+  if (!skipLighthouse) {
+    const { default: lighthouse } = await import('lighthouse');
+    const { launch } = await import('chrome-launcher');
+    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(`${APP}/login`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        formFactor: 'mobile',
+      });
+      const categories = result?.lhr.categories ?? {};
+      const performance = Math.round((categories.performance?.score ?? 0) * 100);
+      const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
+      const audits = result?.lhr.audits ?? {};
+      console.log(`\nLighthouse (mobile) /login: performance ${performance}, accessibility ${accessibility}`);
+      for (const id of [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ]) {
+        console.log(`  ${id}: ${audits[id]?.displayValue ?? '?'}`);
+      }
+      for (const audit of Object.values(audits)) {
+        if (
+          audit.score !== null &&
+          audit.score < 1 &&
+          result.lhr.categories.accessibility.auditRefs.some((r) => r.id === audit.id)
+        ) {
+          console.log(`  accessibility issue: ${audit.id}: ${audit.title}`);
+        }
+      }
+      if (performance < BUDGET.performance)
+        failures.push(`Lighthouse performance ${performance} < ${BUDGET.performance}`);
+      if (accessibility < BUDGET.accessibility)
+        failures.push(`Lighthouse accessibility ${accessibility} < ${BUDGET.accessibility}`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+} finally {
+  await browser.close();
+  await stack.stop();
+}
+
+if (failures.length > 0) {
+  console.error(`\nBudgets missed:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
+console.log('\nAll budgets met.');
