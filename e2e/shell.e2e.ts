@@ -96,7 +96,7 @@ describe('sign-in errors', () => {
   ])('says so for a wrong password in %s', async (language, text) => {
     const { context, page } = await freshPage('phone');
     await page.goto(`${APP_URL}/login`);
-    const names = { pl: 'Polski', en: 'English', ru: 'Русский' } as const;
+    const names = { pl: 'PL – Polski', en: 'EN – English', ru: 'RU – Русский' } as const;
     await page.getByRole('button', { name: names[language as keyof typeof names] }).click();
     await submitLogin(page, 'worker@example.com', 'wrong-password');
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toContain(text);
@@ -119,7 +119,7 @@ describe('preferences', () => {
   it('keeps the language choice across a reload', async () => {
     const { context, page } = await freshPage('phone');
     await page.goto(`${APP_URL}/login`);
-    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'EN – English' }).click();
     await expect.poll(() => page.getByText('Welcome! Sign in').count()).toBe(1);
     await page.reload();
     await expect.poll(() => page.getByText('Welcome! Sign in').count()).toBe(1);

@@ -131,6 +131,20 @@ try {
       ]) {
         console.log(`  ${id}: ${audits[id]?.displayValue ?? '?'}`);
       }
+      if (process.argv.includes('--verbose')) {
+        const lcpItems = audits['largest-contentful-paint-element']?.details?.items ?? [];
+        for (const item of lcpItems.flatMap((i) => i.items ?? [i])) {
+          if (item.node?.snippet) console.log(`  LCP element: ${item.node.snippet}`);
+        }
+        for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 6)) {
+          console.log(
+            `  bootup ${Math.round(item.total)} ms (script ${Math.round(item.scripting)} ms) ${item.url}`,
+          );
+        }
+        for (const item of audits['mainthread-work-breakdown']?.details?.items ?? []) {
+          console.log(`  main thread ${item.groupLabel}: ${Math.round(item.duration)} ms`);
+        }
+      }
       for (const audit of Object.values(audits)) {
         if (
           audit.score !== null &&

@@ -1,4 +1,4 @@
-import { ConfigProvider, Spin } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import plPL from 'antd/locale/pl_PL';
 import ruRU from 'antd/locale/ru_RU';
@@ -10,6 +10,7 @@ import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
+import { PlainSpinner } from '../components/plain-controls';
 import { SplashScreen } from '../components/splash-screen';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { useAuth } from '../lib/auth/auth-context';
@@ -50,7 +51,7 @@ const splashMinMs = Math.max(0, SPLASH_MIN_DISPLAY_MS - Math.round(performance.n
 
 function Loading() {
   const { t } = useTranslation();
-  return <Spin size="large" className="page-spinner" aria-label={t('common.loading')} />;
+  return <PlainSpinner label={t('common.loading')} />;
 }
 
 function placeholder(titleKey: string): ReactNode {

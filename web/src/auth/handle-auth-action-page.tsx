@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Input, Spin } from 'antd';
+import { MessageBox, PasswordInput, PlainButton, PlainSpinner } from '../components/plain-controls';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -41,9 +41,7 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <p className="auth-text">{t('authAction.resetFor', { email })}</p>
-      {failure && (
-        <Alert type="error" showIcon role="alert" title={t(failure)} style={{ marginBottom: 12 }} />
-      )}
+      {failure && <MessageBox type="error">{t(failure)}</MessageBox>}
       <FormField
         label={t('authAction.newPassword')}
         htmlFor="new-password"
@@ -53,11 +51,10 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
           name="password"
           control={control}
           render={({ field, fieldState }) => (
-            <Input.Password
+            <PasswordInput
               {...field}
               {...controlProps('new-password', fieldState.error)}
               autoComplete="new-password"
-              size="large"
             />
           )}
         />
@@ -71,18 +68,17 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
           name="confirm"
           control={control}
           render={({ field, fieldState }) => (
-            <Input.Password
+            <PasswordInput
               {...field}
               {...controlProps('confirm-password', fieldState.error)}
               autoComplete="new-password"
-              size="large"
             />
           )}
         />
       </FormField>
-      <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+      <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {t('authAction.savePassword')}
-      </Button>
+      </PlainButton>
     </form>
   );
 }
@@ -133,8 +129,8 @@ export function HandleAuthActionPage() {
       <h2 className="auth-subtitle">
         {t(isSupported(mode) ? `authAction.titles.${mode}` : 'authAction.titles.generic')}
       </h2>
-      {view.kind === 'checking' && <Spin aria-label={t('common.loading')} />}
-      {view.kind === 'error' && <Alert type="error" showIcon role="alert" title={t(view.key, view.values)} />}
+      {view.kind === 'checking' && <PlainSpinner label={t('common.loading')} />}
+      {view.kind === 'error' && <MessageBox type="error">{t(view.key, view.values)}</MessageBox>}
       {view.kind === 'resetForm' && (
         <ResetPasswordForm
           code={code}
@@ -142,9 +138,7 @@ export function HandleAuthActionPage() {
           onDone={() => setView({ kind: 'done', key: 'authAction.passwordSaved' })}
         />
       )}
-      {view.kind === 'done' && (
-        <Alert type="success" showIcon role="status" title={t(view.key, view.values)} />
-      )}
+      {view.kind === 'done' && <MessageBox type="success">{t(view.key, view.values)}</MessageBox>}
       <p className="auth-text" style={{ marginTop: 16 }}>
         <Link to="/login">{t('authAction.toLogin')}</Link>
       </p>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Input, Segmented } from 'antd';
+import { MessageBox, PasswordInput, PlainButton, TextInput } from '../components/plain-controls';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,9 +25,9 @@ function OutcomeAlert({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation();
   if (!outcome) return null;
   if (outcome.type === 'error') {
-    return <Alert type="error" showIcon role="alert" title={t(outcome.error.key, outcome.error.values)} />;
+    return <MessageBox type="error">{t(outcome.error.key, outcome.error.values)}</MessageBox>;
   }
-  return <Alert type="success" showIcon role="status" title={t(outcome.key, { email: outcome.email })} />;
+  return <MessageBox type="success">{t(outcome.key, { email: outcome.email })}</MessageBox>;
 }
 
 function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
@@ -51,13 +51,12 @@ function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) 
           name="email"
           control={control}
           render={({ field, fieldState }) => (
-            <Input
+            <TextInput
               {...field}
               {...controlProps('login-email', fieldState.error)}
               type="email"
               autoComplete="username"
               inputMode="email"
-              size="large"
             />
           )}
         />
@@ -71,18 +70,17 @@ function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) 
           name="password"
           control={control}
           render={({ field, fieldState }) => (
-            <Input.Password
+            <PasswordInput
               {...field}
               {...controlProps('login-password', fieldState.error)}
               autoComplete="current-password"
-              size="large"
             />
           )}
         />
       </FormField>
-      <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+      <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {t('login.signIn')}
-      </Button>
+      </PlainButton>
     </form>
   );
 }
@@ -112,20 +110,19 @@ function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: Email
           name="email"
           control={control}
           render={({ field, fieldState }) => (
-            <Input
+            <TextInput
               {...field}
               {...controlProps(`${idPrefix}-email`, fieldState.error)}
               type="email"
               autoComplete="email"
               inputMode="email"
-              size="large"
             />
           )}
         />
       </FormField>
-      <Button type="primary" htmlType="submit" size="large" block loading={formState.isSubmitting}>
+      <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {submitLabel}
-      </Button>
+      </PlainButton>
     </form>
   );
 }
@@ -167,16 +164,22 @@ export function LoginPage() {
     <AuthCard>
       <p className="auth-text auth-muted">{t('login.welcome')}</p>
       {mode !== 'finishLink' && (
-        <Segmented<Mode>
-          block
-          value={mode === 'reset' ? 'password' : mode}
-          onChange={changeMode}
-          options={[
-            { value: 'password', label: t('login.modes.password') },
-            { value: 'link', label: t('login.modes.link') },
-          ]}
-          style={{ marginBottom: 16 }}
-        />
+        <div className="mode-switch" role="group" aria-label={t('login.modes.label')}>
+          {(['password', 'link'] as const).map((option) => {
+            const isActive = (mode === 'reset' ? 'password' : mode) === option;
+            return (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={isActive}
+                className={isActive ? 'is-active' : undefined}
+                onClick={() => changeMode(option)}
+              >
+                {t(`login.modes.${option}`)}
+              </button>
+            );
+          })}
+        </div>
       )}
       <div style={{ marginBottom: 12 }} aria-live="polite">
         <OutcomeAlert outcome={outcome} />
@@ -184,9 +187,9 @@ export function LoginPage() {
       {mode === 'password' && (
         <>
           <PasswordForm onOutcome={setOutcome} />
-          <Button type="link" block onClick={() => changeMode('reset')} style={{ marginTop: 8 }}>
+          <PlainButton variant="link" isBlock onClick={() => changeMode('reset')}>
             {t('login.forgotPassword')}
-          </Button>
+          </PlainButton>
         </>
       )}
       {mode === 'link' && (
@@ -224,9 +227,9 @@ export function LoginPage() {
               }
             }}
           />
-          <Button type="link" block onClick={() => changeMode('password')} style={{ marginTop: 8 }}>
+          <PlainButton variant="link" isBlock onClick={() => changeMode('password')}>
             {t('login.backToSignIn')}
-          </Button>
+          </PlainButton>
         </>
       )}
       {mode === 'finishLink' && (

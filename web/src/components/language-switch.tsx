@@ -1,31 +1,28 @@
 import { LANGUAGES, type Language } from '@domain';
-import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n';
 
-export type LanguageSwitchProps = { size?: 'small' | 'middle' };
-
-/** PL / EN / RU buttons; the choice is kept in localStorage. */
-export function LanguageSwitch({ size = 'small' }: LanguageSwitchProps) {
+/** PL / EN / RU buttons; the choice is kept in localStorage. Plain buttons: they sit on /login too. */
+export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   return (
-    <Space.Compact role="group" aria-label={t('language.label')} style={{ marginTop: 16 }}>
+    <div className="language-switch" role="group" aria-label={t('language.label')}>
       {LANGUAGES.map((language: Language) => {
         const isActive = i18n.language === language;
         return (
-          <Button
+          <button
             key={language}
-            size={size}
-            type={isActive ? 'primary' : 'default'}
+            type="button"
             aria-pressed={isActive}
+            className={isActive ? 'is-active' : undefined}
             lang={language}
-            aria-label={t(`language.names.${language}`)}
+            aria-label={`${language.toUpperCase()} – ${t(`language.names.${language}`)}`}
             onClick={() => void changeLanguage(language)}
           >
             {language.toUpperCase()}
-          </Button>
+          </button>
         );
       })}
-    </Space.Compact>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { SPLASH_FADE_MS, SPLASH_MIN_DISPLAY_MS } from '@domain';
-import { theme } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -64,7 +63,6 @@ export function SplashScreen({
   children,
 }: SplashScreenProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const [hasMinElapsed, setHasMinElapsed] = useState(minDisplayMs <= 0);
   const [isGone, setIsGone] = useState(false);
   const [isReducedMotion] = useState(prefersReducedMotion);
@@ -101,8 +99,10 @@ export function SplashScreen({
             alignItems: 'center',
             justifyContent: 'center',
             gap: 16,
-            background: token.colorBgContainer,
-            color: token.colorText,
+            // Theme colours from app.css: reading antd's theme tokens here would make the first
+            // render compute the whole token set, the costliest script work of /login.
+            background: 'var(--splash-bg)',
+            color: 'var(--splash-fg)',
             opacity: isFading ? 0 : 1,
             transition: `opacity ${fadeMs}ms ease`,
             // While fading, the app underneath is already usable.
