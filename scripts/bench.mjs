@@ -36,6 +36,7 @@ const ROUTES = [
 const FIRESTORE_MARKERS = ['firestore.googleapis.com', 'google.firestore.v1'];
 const STORAGE_MARKERS = ['firebasestorage.googleapis.com'];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
+const LIGHTHOUSE_RUNS = 3;
 
 function gzipSizeOf(urlPath) {
   const source = readFileSync(path.join(DIST, urlPath));
@@ -106,61 +107,68 @@ try {
     `  /login Firestore code: ${hasFirestore ? 'YES' : 'none'}; Storage code: ${hasStorage ? 'YES' : 'none'}`,
   );
 
+  // Lighthouse gets the machine to itself: the measuring browser would compete for its two cores.
+  await browser.close();
   if (!skipLighthouse) {
     const { default: lighthouse } = await import('lighthouse');
     const { launch } = await import('chrome-launcher');
-    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-    try {
-      const result = await lighthouse(`${APP}/login`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        formFactor: 'mobile',
-      });
-      const categories = result?.lhr.categories ?? {};
-      const performance = Math.round((categories.performance?.score ?? 0) * 100);
-      const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
-      const audits = result?.lhr.audits ?? {};
-      console.log(`\nLighthouse (mobile) /login: performance ${performance}, accessibility ${accessibility}`);
-      for (const id of [
-        'first-contentful-paint',
-        'largest-contentful-paint',
-        'total-blocking-time',
-        'cumulative-layout-shift',
-      ]) {
-        console.log(`  ${id}: ${audits[id]?.displayValue ?? '?'}`);
+    // Lighthouse scores vary from run to run on a small machine: report the median of three.
+    const runs = [];
+    for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+      const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+      try {
+        const result = await lighthouse(`${APP}/login`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          formFactor: 'mobile',
+        });
+        if (result) runs.push(result.lhr);
+      } finally {
+        await chrome.kill();
       }
-      if (process.argv.includes('--verbose')) {
-        const lcpItems = audits['largest-contentful-paint-element']?.details?.items ?? [];
-        for (const item of lcpItems.flatMap((i) => i.items ?? [i])) {
-          if (item.node?.snippet) console.log(`  LCP element: ${item.node.snippet}`);
-        }
-        for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 6)) {
-          console.log(
-            `  bootup ${Math.round(item.total)} ms (script ${Math.round(item.scripting)} ms) ${item.url}`,
-          );
-        }
-        for (const item of audits['mainthread-work-breakdown']?.details?.items ?? []) {
-          console.log(`  main thread ${item.groupLabel}: ${Math.round(item.duration)} ms`);
-        }
-      }
-      for (const audit of Object.values(audits)) {
-        if (
-          audit.score !== null &&
-          audit.score < 1 &&
-          result.lhr.categories.accessibility.auditRefs.some((r) => r.id === audit.id)
-        ) {
-          console.log(`  accessibility issue: ${audit.id}: ${audit.title}`);
-        }
-      }
-      if (performance < BUDGET.performance)
-        failures.push(`Lighthouse performance ${performance} < ${BUDGET.performance}`);
-      if (accessibility < BUDGET.accessibility)
-        failures.push(`Lighthouse accessibility ${accessibility} < ${BUDGET.accessibility}`);
-    } finally {
-      await chrome.kill();
     }
+    const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+    const median = runs[Math.floor(runs.length / 2)];
+    if (!median) throw new Error('Lighthouse produced no result');
+    const performance = score(median, 'performance');
+    const accessibility = score(median, 'accessibility');
+    const audits = median.audits;
+    console.log(
+      `\nLighthouse (mobile) /login, median of ${runs.length}: performance ${performance}, accessibility ${accessibility}` +
+        ` (performance per run: ${runs.map((r) => score(r, 'performance')).join(', ')})`,
+    );
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ]) {
+      console.log(`  ${id}: ${audits[id]?.displayValue ?? '?'}`);
+    }
+    if (process.argv.includes('--verbose')) {
+      const lcpItems = audits['largest-contentful-paint-element']?.details?.items ?? [];
+      for (const item of lcpItems.flatMap((i) => i.items ?? [i])) {
+        if (item.node?.snippet) console.log(`  LCP element: ${item.node.snippet.slice(0, 100)}`);
+      }
+      for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 6)) {
+        console.log(
+          `  bootup ${Math.round(item.total)} ms (script ${Math.round(item.scripting)} ms) ${item.url}`,
+        );
+      }
+    }
+    for (const audit of Object.values(audits)) {
+      const isAccessibility = median.categories.accessibility.auditRefs.some((r) => r.id === audit.id);
+      if (isAccessibility && audit.score !== null && audit.score < 1) {
+        console.log(`  accessibility issue: ${audit.id}: ${audit.title}`);
+      }
+    }
+    if (performance < BUDGET.performance)
+      failures.push(`Lighthouse performance ${performance} < ${BUDGET.performance}`);
+    if (accessibility < BUDGET.accessibility)
+      failures.push(`Lighthouse accessibility ${accessibility} < ${BUDGET.accessibility}`);
   }
 } finally {
   await browser.close();

@@ -1,12 +1,5 @@
-import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import plPL from 'antd/locale/pl_PL';
-import ruRU from 'antd/locale/ru_RU';
 import { SPLASH_MIN_DISPLAY_MS } from '@domain';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pl';
-import 'dayjs/locale/ru';
-import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -17,7 +10,7 @@ import { useAuth } from '../lib/auth/auth-context';
 import { NoticesProvider } from '../notices';
 import { PwaUpdatePrompt } from '../pwa';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
-import { type ThemeMode, readThemeMode, saveThemeMode, themeConfig } from './theme';
+import { type ThemeMode, ThemeModeContext, readThemeMode, saveThemeMode } from '../lib/theme';
 
 const named = <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
   lazy(async () => ({ default: pick(await load()) }));
@@ -44,8 +37,6 @@ const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
 
-const ANTD_LOCALES = { pl: plPL, en: enUS, ru: ruRU } as const;
-
 // The splash counts its minimum from page start: the HTML splash of index.html was already showing.
 const splashMinMs = Math.max(0, SPLASH_MIN_DISPLAY_MS - Math.round(performance.now()));
 
@@ -58,13 +49,7 @@ function placeholder(titleKey: string): ReactNode {
   return <PlaceholderPage titleKey={titleKey} />;
 }
 
-function AppRoutes({
-  themeMode,
-  onThemeChange,
-}: {
-  themeMode: ThemeMode;
-  onThemeChange: (mode: ThemeMode) => void;
-}) {
+function AppRoutes() {
   const { isLoading } = useAuth();
   return (
     <SplashScreen isReady={!isLoading} minDisplayMs={splashMinMs}>
@@ -85,7 +70,7 @@ function AppRoutes({
             <Route
               element={
                 <RequireAuth>
-                  <SignedInShell themeMode={themeMode} onThemeChange={onThemeChange} />
+                  <SignedInShell />
                 </RequireAuth>
               }
             >
@@ -121,12 +106,7 @@ function AppRoutes({
 }
 
 export function App() {
-  const { i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? 'pl') as keyof typeof ANTD_LOCALES;
   const [themeMode, setThemeMode] = useState<ThemeMode>(readThemeMode);
-  useEffect(() => {
-    dayjs.locale(language);
-  }, [language]);
   useEffect(() => {
     document.documentElement.dataset.theme = themeMode;
   }, [themeMode]);
@@ -134,22 +114,30 @@ export function App() {
     // React's splash is up now; the static one from index.html can go.
     document.getElementById('boot-splash')?.remove();
   }, []);
-  const changeTheme = (mode: ThemeMode) => {
-    saveThemeMode(mode);
-    setThemeMode(mode);
-  };
+  const themeState = useMemo(
+    () => ({
+      mode: themeMode,
+      setMode: (mode: ThemeMode) => {
+        saveThemeMode(mode);
+        setThemeMode(mode);
+      },
+    }),
+    [themeMode],
+  );
+  // No antd ConfigProvider here: the public screens use plain controls, and the signed-in shell
+  // and the notices bring antd's theme with them (lib/antd-provider.tsx).
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language] ?? plPL} theme={themeConfig(themeMode)}>
+    <ThemeModeContext.Provider value={themeState}>
       <ErrorBoundary>
         <NoticesProvider>
           <PwaUpdatePrompt />
           <AuthProvider>
             <BrowserRouter>
-              <AppRoutes themeMode={themeMode} onThemeChange={changeTheme} />
+              <AppRoutes />
             </BrowserRouter>
           </AuthProvider>
         </NoticesProvider>
       </ErrorBoundary>
-    </ConfigProvider>
+    </ThemeModeContext.Provider>
   );
 }

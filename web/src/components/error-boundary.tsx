@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { PlainButton } from './plain-controls';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import i18n from '../i18n';
 import { logger } from '../lib/logger';
@@ -64,9 +64,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
           <ErrorIcon />
           <h1 style={{ fontSize: 22, margin: '16px 0 8px' }}>{i18n.t('errorBoundary.title')}</h1>
           <p style={{ margin: '0 0 24px', lineHeight: 1.5 }}>{i18n.t('errorBoundary.text')}</p>
-          <Button type="primary" size="large" onClick={() => window.location.reload()}>
+          <PlainButton variant="primary" onClick={() => window.location.reload()}>
             {i18n.t('errorBoundary.reload')}
-          </Button>
+          </PlainButton>
         </div>
       </div>
     );

@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { AntdProvider } from '../lib/antd-provider';
 import { NoticeItem } from './notice-item';
 import { createNoticeStore } from './notice-store';
 import type { NoticesApi } from './notice-types';
@@ -82,11 +83,13 @@ export function NoticesProvider({ children }: NoticesProviderProps) {
       </style>
       {notices.length > 0
         ? createPortal(
-            <section className="app-notices" aria-label={t('notices.region')}>
-              {notices.map((notice) => (
-                <NoticeItem key={notice.id} notice={notice} onDismiss={store.dismiss} />
-              ))}
-            </section>,
+            <AntdProvider>
+              <section className="app-notices" aria-label={t('notices.region')}>
+                {notices.map((notice) => (
+                  <NoticeItem key={notice.id} notice={notice} onDismiss={store.dismiss} />
+                ))}
+              </section>
+            </AntdProvider>,
             document.body,
           )
         : null}

@@ -3,7 +3,7 @@ import { SIDEBAR_WIDTH_PX } from '@domain';
 import { Button, Drawer, Grid, Layout } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ThemeMode } from '../theme';
+import type { ThemeMode } from '../../lib/theme';
 import { Sidebar } from './sidebar';
 
 export type AppLayoutProps = {

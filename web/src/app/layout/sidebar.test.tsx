@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { AuthContext } from '../../lib/auth/auth-context';
 import type { AuthState, EnrichedUser } from '../../lib/auth/types';
-import type { ThemeMode } from '../theme';
+import type { ThemeMode } from '../../lib/theme';
 import { Sidebar, selectedKey } from './sidebar';
 
 type Permissions = Partial<Pick<EnrichedUser, 'assignedPermissions' | 'revokedPermissions'>>;

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useAuth } from '../../lib/auth/auth-context';
-import type { ThemeMode } from '../theme';
+import type { ThemeMode } from '../../lib/theme';
 
 export type SidebarProps = {
   themeMode: ThemeMode;

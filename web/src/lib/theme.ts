@@ -1,3 +1,4 @@
+import { createContext, useContext } from 'react';
 import { type ThemeConfig, theme as antdTheme } from 'antd';
 
 export const THEME_STORAGE_KEY = 'theme';
@@ -48,4 +49,13 @@ export function themeConfig(mode: ThemeMode): ThemeConfig {
       Button: { fontWeight: 600 },
     },
   };
+}
+
+export type ThemeModeState = { mode: ThemeMode; setMode: (mode: ThemeMode) => void };
+
+/** The current theme, set by the app root; read by the antd provider and the theme switch. */
+export const ThemeModeContext = createContext<ThemeModeState>({ mode: 'light', setMode: () => undefined });
+
+export function useThemeMode(): ThemeModeState {
+  return useContext(ThemeModeContext);
 }
