@@ -7,21 +7,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 import { PORTS, ROOT, startLiteStack } from './emulators.mjs';
 
 const APP = `http://127.0.0.1:${PORTS.hosting}`;
 const DIST = path.join(ROOT, 'web', 'dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = CHROMIUM_PATH;
+const CHROME_FLAGS = CHROMIUM_FLAGS;
 const KB = 1024;
 const BUDGET = { loginJs: 250 * KB, routeJs: 450 * KB, performance: 90, accessibility: 95 };
 const ROUTES = [

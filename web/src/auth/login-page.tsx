@@ -155,6 +155,18 @@ export function LoginPage() {
     );
   }, [isLinkReturn]);
 
+  /** Sends an e-mail (sign-in link or password reset) and shows what happened. */
+  const sendAndReport =
+    (send: (email: string) => Promise<void>, successKey: string) => async (email: string) => {
+      setOutcome(null);
+      try {
+        await send(email);
+        setOutcome({ type: 'success', key: successKey, email });
+      } catch (error) {
+        setOutcome({ type: 'error', error: authErrorText(error) });
+      }
+    };
+
   const changeMode = (next: Mode) => {
     setOutcome(null);
     setMode(next);
@@ -198,15 +210,7 @@ export function LoginPage() {
           <EmailForm
             idPrefix="link"
             submitLabel={t('login.sendLink')}
-            onSubmit={async (email) => {
-              setOutcome(null);
-              try {
-                await sendSignInLink(email);
-                setOutcome({ type: 'success', key: 'login.linkSent', email });
-              } catch (error) {
-                setOutcome({ type: 'error', error: authErrorText(error) });
-              }
-            }}
+            onSubmit={sendAndReport(sendSignInLink, 'login.linkSent')}
           />
         </>
       )}
@@ -217,15 +221,7 @@ export function LoginPage() {
           <EmailForm
             idPrefix="reset"
             submitLabel={t('login.sendReset')}
-            onSubmit={async (email) => {
-              setOutcome(null);
-              try {
-                await sendResetEmail(email);
-                setOutcome({ type: 'success', key: 'login.resetSent', email });
-              } catch (error) {
-                setOutcome({ type: 'error', error: authErrorText(error) });
-              }
-            }}
+            onSubmit={sendAndReport(sendResetEmail, 'login.resetSent')}
           />
           <PlainButton variant="link" isBlock onClick={() => changeMode('password')}>
             {t('login.backToSignIn')}
