@@ -1,5 +1,5 @@
 // Merges a translation part { "pl": {...}, "en": {...}, "ru": {...} } into web/src/i18n/{pl,en,ru}.json.
-// Usage: node scripts/i18n-merge.mjs web/src/i18n/parts/<area>.json
+// Usage: node scripts/i18n-merge.mjs <part.json>  (handy when several people add keys at once)
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './emulators.mjs';
