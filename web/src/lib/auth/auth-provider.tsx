@@ -24,6 +24,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
   const [isRestoredSignIn, setIsRestoredSignIn] = useState(false);
   const isFirstEvent = useRef(true);
   const lastSyncedToken = useRef<string | null>(null);
+  const loadedUid = useRef<string | null>(null);
 
   useEffect(() => {
     let isActive = true;
@@ -45,6 +46,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
         setIsRestoredSignIn(firebaseUser !== null);
       }
       if (!firebaseUser) {
+        loadedUid.current = null;
         setUser(null);
         setIsUserLoading(false);
         setIsAuthResolved(true);
@@ -54,7 +56,10 @@ export function AuthProvider({ children }: AuthProviderProps) {
         }
         return;
       }
-      setIsUserLoading(true);
+      // A new user shows the spinner; a token refresh of the same user (hourly, or forced by the
+      // disabled-account check) updates in place, so the screen and anything typed stay.
+      const isSameUser = loadedUid.current === firebaseUser.uid;
+      if (!isSameUser) setIsUserLoading(true);
       setIsAuthResolved(true);
       void (async () => {
         try {
@@ -65,6 +70,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
           }
           const profile = await loadProfile(session.account.uid, session.token);
           if (current !== generation) return;
+          loadedUid.current = session.account.uid;
           setUser(enrichUser(session.account, session.roleClaim, profile));
         } catch (error) {
           logger.error('Failed to read the signed-in user', error);
