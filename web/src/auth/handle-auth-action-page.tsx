@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MessageBox, PasswordInput, PlainButton, PlainSpinner } from '../components/plain-controls';
+import { MessageBox, PlainButton, PlainSpinner } from '../components/plain-controls';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { FormField, controlProps } from '../components/form-field';
+import { InputField } from '../components/form-field';
 import { checkResetCode, recoverEmail, setNewPassword, verifyEmail } from './api';
 import { AuthCard } from './auth-card';
 import { type NewPassword, newPasswordSchema } from './schemas';
@@ -25,7 +25,7 @@ function isSupported(mode: string): mode is SupportedMode {
 function ResetPasswordForm({ code, email, onDone }: { code: string; email: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, formState } = useForm<NewPassword>({
+  const { register, handleSubmit, formState } = useForm<NewPassword>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', confirm: '' },
   });
@@ -42,40 +42,22 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
     <form onSubmit={(event) => void submit(event)} noValidate>
       <p className="auth-text">{t('authAction.resetFor', { email })}</p>
       {failure && <MessageBox type="error">{t(failure)}</MessageBox>}
-      <FormField
+      <InputField
+        id="new-password"
         label={t('authAction.newPassword')}
-        htmlFor="new-password"
-        error={formState.errors.password?.message}
-      >
-        <Controller
-          name="password"
-          control={control}
-          render={({ field, fieldState }) => (
-            <PasswordInput
-              {...field}
-              {...controlProps('new-password', fieldState.error)}
-              autoComplete="new-password"
-            />
-          )}
-        />
-      </FormField>
-      <FormField
+        error={formState.errors.password}
+        isPassword
+        autoComplete="new-password"
+        {...register('password')}
+      />
+      <InputField
+        id="confirm-password"
         label={t('authAction.confirmPassword')}
-        htmlFor="confirm-password"
-        error={formState.errors.confirm?.message}
-      >
-        <Controller
-          name="confirm"
-          control={control}
-          render={({ field, fieldState }) => (
-            <PasswordInput
-              {...field}
-              {...controlProps('confirm-password', fieldState.error)}
-              autoComplete="new-password"
-            />
-          )}
-        />
-      </FormField>
+        error={formState.errors.confirm}
+        isPassword
+        autoComplete="new-password"
+        {...register('confirm')}
+      />
       <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {t('authAction.savePassword')}
       </PlainButton>

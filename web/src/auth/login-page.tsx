@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MessageBox, PasswordInput, PlainButton, TextInput } from '../components/plain-controls';
+import { MessageBox, PlainButton } from '../components/plain-controls';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, controlProps } from '../components/form-field';
+import { InputField } from '../components/form-field';
 import { LanguageSwitch } from '../components/language-switch';
 import {
   EMAIL_FOR_SIGN_IN_KEY,
@@ -32,7 +32,7 @@ function OutcomeAlert({ outcome }: { outcome: Outcome }) {
 
 function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const { t } = useTranslation();
-  const { control, handleSubmit, formState } = useForm<PasswordSignIn>({
+  const { register, handleSubmit, formState } = useForm<PasswordSignIn>({
     resolver: zodResolver(passwordSignInSchema),
     defaultValues: { email: '', password: '' },
   });
@@ -46,38 +46,23 @@ function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) 
   });
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label={t('login.email')} htmlFor="login-email" error={formState.errors.email?.message}>
-        <Controller
-          name="email"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextInput
-              {...field}
-              {...controlProps('login-email', fieldState.error)}
-              type="email"
-              autoComplete="username"
-              inputMode="email"
-            />
-          )}
-        />
-      </FormField>
-      <FormField
+      <InputField
+        id="login-email"
+        label={t('login.email')}
+        error={formState.errors.email}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        {...register('email')}
+      />
+      <InputField
+        id="login-password"
         label={t('login.password')}
-        htmlFor="login-password"
-        error={formState.errors.password?.message}
-      >
-        <Controller
-          name="password"
-          control={control}
-          render={({ field, fieldState }) => (
-            <PasswordInput
-              {...field}
-              {...controlProps('login-password', fieldState.error)}
-              autoComplete="current-password"
-            />
-          )}
-        />
-      </FormField>
+        error={formState.errors.password}
+        isPassword
+        autoComplete="current-password"
+        {...register('password')}
+      />
       <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {t('login.signIn')}
       </PlainButton>
@@ -94,32 +79,22 @@ type EmailFormProps = {
 
 function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: EmailFormProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, formState } = useForm<EmailOnly>({
+  const { register, handleSubmit, formState } = useForm<EmailOnly>({
     resolver: zodResolver(emailOnlySchema),
     defaultValues: { email: initialEmail },
   });
   const submit = handleSubmit(({ email }) => onSubmit(email));
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <FormField
+      <InputField
+        id={`${idPrefix}-email`}
         label={t('login.email')}
-        htmlFor={`${idPrefix}-email`}
-        error={formState.errors.email?.message}
-      >
-        <Controller
-          name="email"
-          control={control}
-          render={({ field, fieldState }) => (
-            <TextInput
-              {...field}
-              {...controlProps(`${idPrefix}-email`, fieldState.error)}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-            />
-          )}
-        />
-      </FormField>
+        error={formState.errors.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        {...register('email')}
+      />
       <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {submitLabel}
       </PlainButton>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordInput, TextInput, type TextInputProps } from './plain-controls';
 
 export type FormFieldProps = {
   label: ReactNode;
@@ -33,7 +34,7 @@ export function FormField({ label, htmlFor, error, children }: FormFieldProps) {
   );
 }
 
-/** Props that tie an antd input to its FormField: id, error outline and the error text for screen readers. */
+/** Props that tie an input to its FormField: id, error outline and the error text for screen readers. */
 export function controlProps(id: string, error?: { message?: string }) {
   return {
     id,
@@ -41,4 +42,25 @@ export function controlProps(id: string, error?: { message?: string }) {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? fieldErrorId(id) : undefined,
   };
+}
+
+export type InputFieldProps = Omit<TextInputProps, 'id' | 'status'> & {
+  id: string;
+  label: ReactNode;
+  /** The field's react-hook-form error; its message is a translation key. */
+  error?: { message?: string };
+  isPassword?: boolean;
+};
+
+/**
+ * A labelled native input for react-hook-form's `register` on the public screens: one place that
+ * ties label, error text, error outline and aria attributes together.
+ */
+export function InputField({ id, label, error, isPassword = false, ...inputProps }: InputFieldProps) {
+  const wiring = controlProps(id, error);
+  return (
+    <FormField label={label} htmlFor={id} error={error?.message}>
+      {isPassword ? <PasswordInput {...inputProps} {...wiring} /> : <TextInput {...inputProps} {...wiring} />}
+    </FormField>
+  );
 }
