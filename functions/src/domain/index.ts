@@ -5,3 +5,4 @@ export * from './presalary.js';
 export * from './roles.js';
 export * from './tickets.js';
 export * from './worker.js';
+export * from './ticket-schemas.js';

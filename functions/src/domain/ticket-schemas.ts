@@ -1,0 +1,371 @@
+import { z } from 'zod';
+import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILES, MAX_FILE_SIZE_BYTES, PRESALARY } from './constants.js';
+import { salaryPeriodOf } from './presalary.js';
+
+/*
+ * One schema per ticket form, used three times: by the form (zodResolver), by the submitTicket
+ * callable (safeParse, field messages in the error details) and by the tests. Messages are
+ * translation keys; `validation.maxChars:2000` carries its parameter after the colon.
+ */
+
+export const DESCRIPTION_MAX_CHARS = 2000;
+export const REASON_MAX_CHARS = 500;
+export const ADDRESS_MAX_CHARS = 200;
+export const CAR_PLATE_MAX_CHARS = 15;
+export const MAX_ITEM_QUANTITY = 20;
+export const MAX_TOOL_QUANTITY = 99;
+export const MAX_WORK_HOURS = 1000;
+/** Receipts may be in any of these; presalary is paid in euro only (its limits are in euro). */
+export const RECEIPT_CURRENCIES = ['EUR', 'SEK', 'PLN', 'NOK', 'DKK'] as const;
+
+/** Message with a parameter, e.g. `maxChars(2000)` -> `validation.maxChars:2000`. */
+const maxChars = (max: number) => `validation.maxChars:${max}`;
+
+const requiredText = (max: number) =>
+  z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, maxChars(max));
+
+const optionalText = (max: number) => z.string().trim().max(max, maxChars(max)).optional();
+
+const requiredNumber = z.number({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.number',
+});
+
+/** A calendar day `YYYY-MM-DD`. */
+export const isoDaySchema = z
+  .string('validation.required')
+  .min(1, 'validation.required')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'validation.date');
+
+/** A salary period id such as `2026-11-H2`. */
+export const salaryPeriodSchema = z
+  .string('validation.required')
+  .min(1, 'validation.required')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-H[12]$/, 'validation.required');
+
+/** What the client declares about a file before uploading it; the server checks it again. */
+export const attachmentMetaSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(200, maxChars(200)),
+  size: z.number().int().nonnegative().max(MAX_FILE_SIZE_BYTES, 'validation.fileTooLarge'),
+  contentType: z.string().regex(ALLOWED_FILE_TYPE_PATTERN, 'validation.fileType'),
+});
+export type AttachmentMeta = z.infer<typeof attachmentMetaSchema>;
+
+export const attachmentsSchema = z.array(attachmentMetaSchema).max(MAX_FILES, 'validation.maxFiles');
+
+/** A client-generated id that makes a submission idempotent (a retry creates no second ticket). */
+export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.requestId');
+
+const base = {
+  requestId: requestIdSchema,
+  description: requiredText(DESCRIPTION_MAX_CHARS),
+  attachments: attachmentsSchema.default([]),
+};
+
+function endNotBeforeStart(value: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
+  if (value.startDate && value.endDate && value.endDate < value.startDate) {
+    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.endBeforeStart' });
+  }
+}
+
+// --- presalary -----------------------------------------------------------------------------
+
+export const presalarySchema = z.object({
+  ...base,
+  category: z.literal('presalary'),
+  subcategory: z.literal('advance'),
+  amount: requiredNumber
+    .positive('validation.amountGreaterThanZero')
+    .min(PRESALARY.MIN_AMOUNT, 'validation.presalaryMin')
+    .max(PRESALARY.MAX_AMOUNT, 'validation.presalaryMax')
+    .multipleOf(0.01, 'validation.number'),
+  currency: z.literal(PRESALARY.CURRENCY, 'validation.required'),
+  reason: requiredText(REASON_MAX_CHARS),
+  period: salaryPeriodSchema,
+  termsAccepted: z.literal(true, 'validation.required'),
+});
+
+/**
+ * The payment periods a presalary may be requested for on a given day: the current salary
+ * period and the next one.
+ */
+export function selectablePresalaryPeriods(today: string): [string, string] {
+  const current = salaryPeriodOf(today);
+  const [year, month, half] = current.split('-') as [string, string, string];
+  if (half === 'H1') return [current, `${year}-${month}-H2`];
+  const nextMonth = Number(month) === 12 ? 1 : Number(month) + 1;
+  const nextYear = Number(month) === 12 ? Number(year) + 1 : Number(year);
+  return [current, `${nextYear}-${String(nextMonth).padStart(2, '0')}-H1`];
+}
+
+/** The most recent salary periods, newest first, for the salary form's period choice. */
+export function recentSalaryPeriods(today: string, count: number): string[] {
+  const periods: string[] = [];
+  let [year, month, half] = salaryPeriodOf(today).split('-') as [string, string, string];
+  for (let i = 0; i < count; i++) {
+    periods.push(`${year}-${month}-${half}`);
+    if (half === 'H2') {
+      half = 'H1';
+    } else {
+      half = 'H2';
+      const previous = Number(month) === 1 ? 12 : Number(month) - 1;
+      if (previous === 12) year = String(Number(year) - 1);
+      month = String(previous).padStart(2, '0');
+    }
+  }
+  return periods;
+}
+
+// --- absences ------------------------------------------------------------------------------
+
+export const ABSENCE_TYPES = ['sickLeave', 'vacation', 'unpaidLeave', 'personal'] as const;
+
+export const absenceSchema = z
+  .object({
+    ...base,
+    category: z.literal('absences'),
+    /** The absence type is the subcategory. */
+    subcategory: z.enum(ABSENCE_TYPES, 'validation.required'),
+    reason: requiredText(REASON_MAX_CHARS),
+    startDate: isoDaySchema,
+    endDate: isoDaySchema,
+    hasMedicalCertificate: z.boolean().default(false),
+  })
+  .superRefine(endNotBeforeStart)
+  .superRefine((value, ctx) => {
+    const needsFile = value.subcategory === 'sickLeave' || value.hasMedicalCertificate;
+    if (needsFile && value.attachments.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'validation.sickLeaveFile' });
+    }
+  });
+
+// --- clothes -------------------------------------------------------------------------------
+
+export const CLOTHES_ITEM_TYPES = ['jacket', 'pants', 'shoes', 'longSleeveShirt', 'beanie', 'buff'] as const;
+export type ClothesItemType = (typeof CLOTHES_ITEM_TYPES)[number];
+/** Items that come in a summer and a winter version. */
+export const CLOTHES_WITH_VARIANT: readonly ClothesItemType[] = ['jacket', 'pants', 'shoes'];
+export const CLOTHES_VARIANTS = ['summer', 'winter'] as const;
+
+export const clothesItemSchema = z
+  .object({
+    type: z.enum(CLOTHES_ITEM_TYPES),
+    variant: z.enum(CLOTHES_VARIANTS).nullable().default(null),
+    size: z.string().trim().max(10, maxChars(10)),
+    quantity: requiredNumber.int('validation.number').min(1, 'validation.positive').max(MAX_ITEM_QUANTITY),
+  })
+  .superRefine((item, ctx) => {
+    if (CLOTHES_WITH_VARIANT.includes(item.type) && !item.variant) {
+      ctx.addIssue({ code: 'custom', path: ['variant'], message: 'validation.required' });
+    }
+  });
+export type ClothesItem = z.infer<typeof clothesItemSchema>;
+
+export const clothesSchema = z
+  .object({
+    ...base,
+    category: z.literal('clothes'),
+    subcategory: z.enum(['newWorkwear', 'replacement']),
+    items: z.array(clothesItemSchema).min(1, 'validation.selectItem').max(CLOTHES_ITEM_TYPES.length),
+  })
+  .superRefine((value, ctx) => {
+    // One message for the list: every chosen item needs its size.
+    if (value.items.some((item) => item.size === '')) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'validation.selectSize' });
+    }
+    const types = value.items.map((item) => `${item.type}/${item.variant ?? ''}`);
+    if (new Set(types).size !== types.length) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: 'validation.duplicateItem' });
+    }
+  });
+
+// --- tools ---------------------------------------------------------------------------------
+
+export const toolOrderLineSchema = z.object({
+  toolId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  quantity: requiredNumber.int('validation.number').min(1, 'validation.positive').max(MAX_TOOL_QUANTITY),
+});
+
+export const toolsSchema = z
+  .object({
+    ...base,
+    category: z.literal('tools'),
+    subcategory: z.enum(['order', 'repair']),
+    tools: z.array(toolOrderLineSchema).max(50).default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.subcategory === 'order' && value.tools.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['tools'], message: 'validation.addTool' });
+    }
+    const ids = value.tools.map((line) => line.toolId);
+    if (new Set(ids).size !== ids.length) {
+      ctx.addIssue({ code: 'custom', path: ['tools'], message: 'validation.duplicateItem' });
+    }
+  });
+
+// --- receipts ------------------------------------------------------------------------------
+
+export const receiptsSchema = z
+  .object({
+    ...base,
+    category: z.literal('receipts'),
+    subcategory: z.enum(['fuel', 'materials', 'travel', 'otherExpense']),
+    amount: requiredNumber
+      .positive('validation.amountGreaterThanZero')
+      .max(1_000_000, 'validation.number')
+      .multipleOf(0.01, 'validation.number'),
+    currency: z.enum(RECEIPT_CURRENCIES, 'validation.required'),
+    purchaseDate: isoDaySchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.attachments.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'validation.receiptFile' });
+    }
+  });
+
+// --- car, accommodation --------------------------------------------------------------------
+
+export const carSchema = z.object({
+  ...base,
+  category: z.literal('car'),
+  subcategory: z.enum(['damage', 'service', 'fuelCard']),
+  carPlate: requiredText(CAR_PLATE_MAX_CHARS).transform((plate) => plate.toUpperCase().replace(/\s+/g, ' ')),
+});
+
+export const accommodationSchema = z.object({
+  ...base,
+  category: z.literal('accommodation'),
+  subcategory: z.enum(['repair', 'change', 'problem']),
+  address: requiredText(ADDRESS_MAX_CHARS),
+});
+
+// --- salary, workhours ---------------------------------------------------------------------
+
+export const salarySchema = z.object({
+  ...base,
+  category: z.literal('salary'),
+  subcategory: z.enum(['missingPayment', 'wrongAmount', 'payslip']),
+  period: salaryPeriodSchema,
+});
+
+export const workhoursSchema = z
+  .object({
+    ...base,
+    category: z.literal('workhours'),
+    subcategory: z.enum(['missingHours', 'correction']),
+    startDate: isoDaySchema,
+    endDate: isoDaySchema,
+    hours: z
+      .number('validation.number')
+      .positive('validation.positive')
+      .max(MAX_WORK_HOURS, 'validation.number')
+      .optional(),
+  })
+  .superRefine(endNotBeforeStart);
+
+/** Everything submitTicket accepts, told apart by `category`. */
+export const ticketSubmissionSchema = z.discriminatedUnion('category', [
+  presalarySchema,
+  absenceSchema,
+  clothesSchema,
+  toolsSchema,
+  receiptsSchema,
+  carSchema,
+  accommodationSchema,
+  salarySchema,
+  workhoursSchema,
+]);
+
+export type TicketSubmission = z.infer<typeof ticketSubmissionSchema>;
+export type TicketSubmissionInput = z.input<typeof ticketSubmissionSchema>;
+
+/** The form schema of each category. */
+export const TICKET_FORM_SCHEMAS = {
+  presalary: presalarySchema,
+  absences: absenceSchema,
+  clothes: clothesSchema,
+  tools: toolsSchema,
+  receipts: receiptsSchema,
+  car: carSchema,
+  accommodation: accommodationSchema,
+  salary: salarySchema,
+  workhours: workhoursSchema,
+} as const;
+
+/** Categories whose form takes attachments (all of them: a photo often says more than words). */
+export const CATEGORIES_WITH_FILES = Object.keys(TICKET_FORM_SCHEMAS);
+
+/** Field path -> first message key, from a zod error; what the callable sends back. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('.') || '_';
+    messages[path] ??= issue.message;
+  }
+  return messages;
+}
+
+// --- attaching uploaded files --------------------------------------------------------------
+
+export const storedAttachmentSchema = attachmentMetaSchema.extend({
+  path: z.string().min(1).max(500),
+});
+export type StoredAttachment = z.infer<typeof storedAttachmentSchema>;
+
+export const attachFilesSchema = z.object({
+  ticketId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  files: z.array(storedAttachmentSchema).min(1).max(MAX_FILES, 'validation.maxFiles'),
+});
+export type AttachFilesRequest = z.infer<typeof attachFilesSchema>;
+
+/** Where a ticket's attachments live in Storage; storage.rules allow only the owner's folder. */
+export const ticketFilesFolder = (uid: string, ticketId: string) => `tickets/${uid}/${ticketId}/`;
+
+// --- search --------------------------------------------------------------------------------
+
+export const MAX_SEARCH_TOKENS = 50;
+
+/**
+ * Lower-case search tokens of a ticket: its number ("t-0001" and "0001"), then the words of its
+ * description (runs of letters or digits, at least two characters), unique, at most 50. The
+ * history screen searches with `array-contains` on one normalised word.
+ */
+export function ticketSearchTokens(number: string, description: string): string[] {
+  const tokens = new Set<string>();
+  const lowerNumber = number.trim().toLowerCase();
+  if (lowerNumber) tokens.add(lowerNumber);
+  const digits = /\d+$/.exec(lowerNumber)?.[0];
+  if (digits) tokens.add(digits);
+  for (const word of description.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (tokens.size >= MAX_SEARCH_TOKENS) break;
+    if (word.length >= 2) tokens.add(word);
+  }
+  return [...tokens];
+}
+
+/**
+ * The token a search box entry is looked up by: a ticket number ("T-12", "t-0012") as "t-0012",
+ * else its longest word (lower case, at least two characters); '' when there is nothing to look up.
+ */
+export function searchTokenOf(query: string): string {
+  const trimmed = query.trim().toLowerCase();
+  const number = /^t-?(\d+)$/.exec(trimmed);
+  if (number?.[1]) return `t-${number[1].padStart(4, '0')}`;
+  return searchWordsOf(trimmed).sort((a, b) => b.length - a.length)[0] ?? '';
+}
+
+/** The words of a search entry, split like descriptions are. */
+export function searchWordsOf(query: string): string[] {
+  return query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 2);
+}
+
+/** Human-readable ticket number: 42 -> "T-0042". */
+export const formatTicketNumber = (sequence: number) => `T-${String(sequence).padStart(4, '0')}`;

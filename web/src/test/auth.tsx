@@ -1,0 +1,58 @@
+import { AUTH_RULES, type WorkerProfile } from '@domain';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthContext } from '../lib/auth/auth-context';
+import type { AuthState, EnrichedUser } from '../lib/auth/types';
+
+export type TestUserOptions = {
+  uid?: string;
+  role?: string;
+  name?: string;
+  email?: string;
+  assignedPermissions?: string[];
+  revokedPermissions?: string[];
+  worker?: WorkerProfile | null;
+};
+
+/** A signed-in user as the auth provider would build it. */
+export function testUser(options: TestUserOptions = {}): EnrichedUser {
+  const {
+    uid = 'u-worker',
+    role = 'user',
+    name = 'Piotr Kowalczyk',
+    email = 'worker@example.com',
+    assignedPermissions = [],
+    revokedPermissions = [],
+    worker = null,
+  } = options;
+  return {
+    uid,
+    email,
+    name,
+    role,
+    profile: { name, assignedPermissions, revokedPermissions, worker },
+    assignedPermissions,
+    revokedPermissions,
+  };
+}
+
+/** Renders a screen for a signed-in user (the real rules table) inside a router at `path`. */
+export function renderSignedIn(ui: ReactElement, options: TestUserOptions & { path?: string } = {}) {
+  const user = testUser(options);
+  const auth: AuthState = {
+    user,
+    rules: AUTH_RULES,
+    isLoading: false,
+    isRestoredSignIn: false,
+    signOut: () => Promise.resolve(),
+  };
+  return {
+    user,
+    ...render(
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+      </AuthContext.Provider>,
+    ),
+  };
+}
