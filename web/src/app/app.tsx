@@ -30,8 +30,20 @@ const ProfilePage = named(
   (m) => m.ProfilePage,
 );
 const NotFoundPage = named(
-  () => import('./not-found-page'),
+  () => import('../components/not-found-page'),
   (m) => m.NotFoundPage,
+);
+const CategorySelectPage = named(
+  () => import('../tickets/new-ticket/new-ticket-pages'),
+  (m) => m.CategorySelectPage,
+);
+const SubcategorySelectPage = named(
+  () => import('../tickets/new-ticket/new-ticket-pages'),
+  (m) => m.SubcategorySelectPage,
+);
+const NewTicketFormPage = named(
+  () => import('../tickets/new-ticket/new-ticket-pages'),
+  (m) => m.NewTicketFormPage,
 );
 const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
@@ -77,9 +89,9 @@ function AppRoutes() {
               <Route index element={<ProfilePage />} />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="report-bug" element={placeholder('nav.reportBug')} />
-              <Route path="new-ticket" element={placeholder('nav.newTicket')} />
-              <Route path="new-ticket/:category" element={placeholder('nav.newTicket')} />
-              <Route path="new-ticket/:category/:subcategory" element={placeholder('nav.newTicket')} />
+              <Route path="new-ticket" element={<CategorySelectPage />} />
+              <Route path="new-ticket/:category" element={<SubcategorySelectPage />} />
+              <Route path="new-ticket/:category/:subcategory" element={<NewTicketFormPage />} />
               <Route path="ticket-history" element={placeholder('nav.ticketHistory')} />
               <Route path="ticket/:ticketId" element={placeholder('placeholder.ticket')} />
               <Route

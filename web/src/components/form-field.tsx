@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from './field-message';
 import { PasswordInput, TextInput, type TextInputProps } from './plain-controls';
 
 export type FormFieldProps = {
   label: ReactNode;
   htmlFor: string;
+  /** Shown under the label, before the control. */
+  hint?: ReactNode;
   /** A translation key from a zod message (or a plain text); shown under the field. */
   error?: string;
   children: ReactNode;
@@ -17,17 +20,18 @@ export const fieldErrorId = (htmlFor: string) => `${htmlFor}-error`;
  * A labelled form row for react-hook-form fields. Plain elements rather than antd Form.Item:
  * Form pulls in the tooltip machinery, which the light /login page does not need.
  */
-export function FormField({ label, htmlFor, error, children }: FormFieldProps) {
+export function FormField({ label, htmlFor, hint, error, children }: FormFieldProps) {
   const { t } = useTranslation();
   return (
     <div className="form-field">
       <label htmlFor={htmlFor} className="form-field-label">
         {label}
       </label>
+      {hint && <div className="form-field-hint">{hint}</div>}
       {children}
       {error && (
         <div id={fieldErrorId(htmlFor)} className="form-field-error" role="alert">
-          {t(error)}
+          {translateMessage(t, error)}
         </div>
       )}
     </div>

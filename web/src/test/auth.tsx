@@ -2,6 +2,7 @@ import { AUTH_RULES, type WorkerProfile } from '@domain';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import '../i18n';
 import { AuthContext } from '../lib/auth/auth-context';
 import type { AuthState, EnrichedUser } from '../lib/auth/types';
 

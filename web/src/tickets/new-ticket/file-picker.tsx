@@ -1,0 +1,160 @@
+import { CameraOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILES, MAX_FILE_SIZE_BYTES } from '@domain';
+import { Button, Flex, List, Typography } from 'antd';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../components/field-message';
+
+export type PickedFile = { key: string; file: File };
+
+export type FilePickerProps = {
+  files: PickedFile[];
+  onChange: (files: PickedFile[]) => void;
+  /** The form's error for the attachments as a whole (required file, too many files). */
+  error?: string;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+};
+
+const ACCEPT = 'image/*,application/pdf';
+
+/** Why a file cannot be attached, as a message key; undefined when it is fine. */
+export function fileProblem(file: Pick<File, 'size' | 'type'>): string | undefined {
+  if (!ALLOWED_FILE_TYPE_PATTERN.test(file.type)) return 'validation.fileType';
+  if (file.size > MAX_FILE_SIZE_BYTES) return 'validation.fileTooLarge';
+  return undefined;
+}
+
+export function formatFileSize(bytes: number, language: string): string {
+  const format = (value: number, unit: string) =>
+    `${new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
+  if (bytes < 1024) return format(bytes, 'B');
+  if (bytes < 1024 * 1024) return format(bytes / 1024, 'KB');
+  return format(bytes / (1024 * 1024), 'MB');
+}
+
+/**
+ * Attachments of a ticket: choose photos or PDFs, or take a photo with the phone camera. Files
+ * that break the rules (type, 5 MB, 5 files) are refused at once with the reason, and are never
+ * sent; the server and storage.rules check again.
+ */
+export function FilePicker({ files, onChange, error, isRequired, isDisabled }: FilePickerProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const chooseRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
+  const [refused, setRefused] = useState<{ name: string; message: string }[]>([]);
+
+  const add = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.target.files ?? [])];
+    event.target.value = '';
+    const accepted: PickedFile[] = [];
+    const problems: { name: string; message: string }[] = [];
+    for (const file of picked) {
+      const problem = fileProblem(file);
+      if (problem) {
+        problems.push({ name: file.name, message: problem });
+      } else if (files.length + accepted.length >= MAX_FILES) {
+        problems.push({ name: file.name, message: 'validation.maxFiles' });
+      } else {
+        accepted.push({ key: `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`, file });
+      }
+    }
+    setRefused(problems);
+    if (accepted.length > 0) onChange([...files, ...accepted]);
+  };
+
+  const errorId = `${id}-error`;
+  const isFull = files.length >= MAX_FILES;
+  return (
+    <div
+      className="form-field"
+      role="group"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={error ? errorId : undefined}
+    >
+      <span id={`${id}-label`} className="form-field-label">
+        {t('tickets.form.files.label')}
+        {isRequired && <span aria-hidden="true"> *</span>}
+      </span>
+      <div className="form-field-hint">{t('tickets.form.files.hint', { max: MAX_FILES })}</div>
+      <Flex gap={8} wrap>
+        <Button
+          icon={<PaperClipOutlined />}
+          onClick={() => chooseRef.current?.click()}
+          disabled={isDisabled || isFull}
+        >
+          {t('tickets.form.files.choose')}
+        </Button>
+        <Button
+          icon={<CameraOutlined />}
+          onClick={() => cameraRef.current?.click()}
+          disabled={isDisabled || isFull}
+        >
+          {t('tickets.form.files.camera')}
+        </Button>
+      </Flex>
+      <input
+        ref={chooseRef}
+        type="file"
+        accept={ACCEPT}
+        multiple
+        hidden
+        onChange={add}
+        data-testid="file-input"
+        aria-label={t('tickets.form.files.choose')}
+      />
+      <input
+        ref={cameraRef}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        onChange={add}
+        aria-label={t('tickets.form.files.camera')}
+      />
+      {files.length > 0 && (
+        <List
+          size="small"
+          dataSource={files}
+          renderItem={({ key, file }) => (
+            <List.Item
+              key={key}
+              actions={[
+                <Button
+                  key="remove"
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  disabled={isDisabled}
+                  aria-label={t('tickets.form.files.remove', { name: file.name })}
+                  onClick={() => onChange(files.filter((entry) => entry.key !== key))}
+                />,
+              ]}
+            >
+              <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+                <FileOutlined aria-hidden="true" />
+                <Typography.Text ellipsis style={{ maxWidth: '60vw' }}>
+                  {file.name}
+                </Typography.Text>
+                <Typography.Text type="secondary">{formatFileSize(file.size, i18n.language)}</Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      )}
+      {refused.map((problem) => (
+        <div key={problem.name} className="form-field-error" role="alert">
+          {t('tickets.form.files.refused', {
+            name: problem.name,
+            reason: translateMessage(t, problem.message),
+          })}
+        </div>
+      ))}
+      {error && (
+        <div id={errorId} className="form-field-error" role="alert">
+          {translateMessage(t, error)}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import {
+  DESCRIPTION_MAX_CHARS,
+  TICKET_FORM_SCHEMAS,
+  type StoredAttachment,
+  type TicketCategoryId,
+  type TicketSubmission,
+} from '@domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Flex, Result } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { FormProvider, type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useNotices } from '../../notices';
+import {
+  type SubmitTicketResponse,
+  attachTicketFiles,
+  newRequestId,
+  submitTicket,
+  toSubmitFailure,
+  uploadTicketFile,
+} from '../api/submit-ticket';
+import type { CategoryForm, CategoryFormContext } from './category-form';
+import { TextAreaField } from './fields';
+import { FilePicker, type PickedFile } from './file-picker';
+import { type UploadEntry, UploadProgress } from './upload-progress';
+
+type FormValues = Record<string, unknown>;
+
+export type TicketFormProps = {
+  category: TicketCategoryId;
+  subcategory: string;
+  form: CategoryForm;
+  /** Today as `YYYY-MM-DD`; defaults to the device's day. */
+  today?: string;
+};
+
+type Phase = 'editing' | 'submitting' | 'uploading' | 'uploadFailed' | 'done';
+
+const attachmentMeta = ({ file }: PickedFile) => ({
+  name: file.name,
+  size: file.size,
+  contentType: file.type,
+});
+
+/**
+ * The new-ticket form shell: the category's fields plus description and files, validated by the
+ * category's domain schema. Submitting calls submitTicket with a request id that survives
+ * retries (one ticket however often the worker taps), then uploads the files with progress and
+ * lets the worker retry the ones that failed; the ticket is kept either way. Nothing typed is
+ * lost on a failure: the form is only left behind once the ticket exists.
+ */
+export function TicketForm({ category, subcategory, form, today: todayOverride }: TicketFormProps) {
+  const { t } = useTranslation();
+  const notices = useNotices();
+  const { user } = useAuth();
+  const today = todayOverride ?? dayjs().format('YYYY-MM-DD');
+  const context: CategoryFormContext = useMemo(
+    () => ({ subcategory, today, worker: user?.profile?.worker ?? null }),
+    [subcategory, today, user],
+  );
+  const [requestId] = useState(newRequestId);
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [uploads, setUploads] = useState<UploadEntry[]>([]);
+  const [phase, setPhase] = useState<Phase>('editing');
+  const [created, setCreated] = useState<SubmitTicketResponse | null>(null);
+
+  const methods = useForm<FormValues>({
+    resolver: zodResolver(TICKET_FORM_SCHEMAS[category]) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      requestId,
+      category,
+      subcategory,
+      description: '',
+      attachments: [],
+      ...form.defaultValues(context),
+    },
+  });
+  const { setValue, setError, formState } = methods;
+
+  // The schema checks the attachments' metadata; the File objects stay here.
+  useEffect(() => {
+    setValue('attachments', files.map(attachmentMeta), { shouldValidate: formState.isSubmitted });
+  }, [files, setValue, formState.isSubmitted]);
+
+  const finish = (result: SubmitTicketResponse) => {
+    setPhase('done');
+    notices.success(t('tickets.form.submitted', { number: result.number }));
+  };
+
+  /** Uploads what is not uploaded yet, then records every uploaded, unrecorded file on the ticket. */
+  const uploadAll = async (ticket: SubmitTicketResponse, entries: UploadEntry[]) => {
+    if (!user) return;
+    const { ticketId } = ticket;
+    setPhase('uploading');
+    const setEntry = (key: string, patch: Partial<UploadEntry>) =>
+      setUploads((current) => current.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)));
+    const uploaded = await Promise.all(
+      entries.map(async (entry): Promise<UploadEntry> => {
+        if (entry.stored) return entry;
+        setEntry(entry.key, { status: 'uploading', percent: 0 });
+        try {
+          const stored = await uploadTicketFile(user.uid, ticketId, entry.file, (percent) =>
+            setEntry(entry.key, { percent }),
+          );
+          return { ...entry, stored, percent: 100 };
+        } catch {
+          setEntry(entry.key, { status: 'failed' });
+          return { ...entry, status: 'failed' };
+        }
+      }),
+    );
+    const toRecord = uploaded.filter(
+      (entry): entry is UploadEntry & { stored: StoredAttachment } =>
+        !!entry.stored && entry.status !== 'done',
+    );
+    let recordedKeys = new Set<string>();
+    if (toRecord.length > 0) {
+      try {
+        await attachTicketFiles(
+          ticketId,
+          toRecord.map((entry) => entry.stored),
+        );
+        recordedKeys = new Set(toRecord.map((entry) => entry.key));
+      } catch {
+        // The files are in Storage; a retry records them without uploading again.
+      }
+    }
+    const final = uploaded.map((entry): UploadEntry => {
+      if (entry.status === 'done' || recordedKeys.has(entry.key))
+        return { ...entry, status: 'done', percent: 100 };
+      return { ...entry, status: 'failed' };
+    });
+    setUploads(final);
+    if (final.some((entry) => entry.status === 'failed')) {
+      setPhase('uploadFailed');
+      notices.error(t('tickets.form.uploadFailed'));
+      return;
+    }
+    finish(ticket);
+  };
+
+  const onValid = async (values: FormValues) => {
+    setPhase('submitting');
+    let result: SubmitTicketResponse;
+    try {
+      result = await submitTicket(values as TicketSubmission);
+    } catch (error) {
+      setPhase('editing');
+      const failure = toSubmitFailure(error);
+      switch (failure.kind) {
+        case 'invalid':
+          for (const [path, message] of Object.entries(failure.fields)) {
+            setError(path as FieldPath<FormValues>, { type: 'server', message });
+          }
+          notices.error(t('tickets.form.invalid'));
+          return;
+        case 'periodTaken':
+          setError('period', { type: 'server', message: 'tickets.presalary.periodTaken' });
+          notices.error(t('tickets.presalary.periodTaken'));
+          return;
+        case 'forbidden':
+          notices.error(t('tickets.errors.forbidden'));
+          return;
+        case 'offline':
+          notices.error(t('tickets.form.offline'));
+          return;
+        case 'unauthenticated':
+          notices.error(t('auth.errors.sessionFailed'));
+          return;
+        default:
+          notices.error(t(form.submitFailedKey ?? 'tickets.form.submitFailed'));
+          return;
+      }
+    }
+    setCreated(result);
+    if (files.length === 0) {
+      finish(result);
+      return;
+    }
+    const entries = files.map(({ key, file }): UploadEntry => ({ key, file, percent: 0, status: 'pending' }));
+    setUploads(entries);
+    await uploadAll(result, entries);
+  };
+
+  if (phase === 'done' && created) {
+    return (
+      <Result
+        status="success"
+        title={t('tickets.form.doneTitle', { number: created.number })}
+        subTitle={t('tickets.form.doneText')}
+        extra={
+          <Flex gap={8} wrap justify="center">
+            <Link to={`/ticket/${created.ticketId}`}>
+              <Button type="primary">{t('tickets.form.viewTicket')}</Button>
+            </Link>
+            <Link to="/new-ticket">
+              <Button>{t('tickets.form.another')}</Button>
+            </Link>
+          </Flex>
+        }
+      />
+    );
+  }
+
+  if ((phase === 'uploading' || phase === 'uploadFailed') && created) {
+    return (
+      <Flex vertical gap={16}>
+        <Result
+          status={phase === 'uploadFailed' ? 'warning' : 'info'}
+          title={t('tickets.form.createdTitle', { number: created.number })}
+          subTitle={t(phase === 'uploadFailed' ? 'tickets.form.uploadFailed' : 'tickets.form.uploading')}
+        />
+        <UploadProgress entries={uploads} />
+        <Flex gap={8} wrap>
+          <Button
+            type="primary"
+            loading={phase === 'uploading'}
+            disabled={phase === 'uploading'}
+            onClick={() => void uploadAll(created, uploads)}
+          >
+            {t('tickets.form.retryUploads')}
+          </Button>
+          <Link to={`/ticket/${created.ticketId}`}>
+            <Button>{t('tickets.form.viewTicket')}</Button>
+          </Link>
+        </Flex>
+      </Flex>
+    );
+  }
+
+  const isBusy = phase === 'submitting';
+  const attachmentsError = formState.errors.attachments;
+  return (
+    <FormProvider {...methods}>
+      <form
+        noValidate
+        aria-label={t('tickets.form.label')}
+        onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
+      >
+        <form.Fields {...context} />
+        <TextAreaField
+          name="description"
+          label={t('tickets.form.description')}
+          hint={form.descriptionHintKey ? t(form.descriptionHintKey) : undefined}
+          isRequired
+          maxLength={DESCRIPTION_MAX_CHARS}
+        />
+        <FilePicker
+          files={files}
+          onChange={setFiles}
+          isDisabled={isBusy}
+          error={typeof attachmentsError?.message === 'string' ? attachmentsError.message : undefined}
+        />
+        <Button type="primary" htmlType="submit" size="large" loading={isBusy} disabled={isBusy} block>
+          {t('tickets.form.submit')}
+        </Button>
+      </form>
+    </FormProvider>
+  );
+}
