@@ -1,22 +1,63 @@
 // Runs under the official Storage emulator: `npm run test:emulators` (needs Java 21).
 import { readFileSync } from 'node:fs';
 import {
+  type RulesTestContext,
   type RulesTestEnvironment,
   assertFails,
   assertSucceeds,
   initializeTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { getBytes, ref, uploadBytes } from 'firebase/storage';
+import { deleteObject, getBytes, ref, updateMetadata, uploadBytes } from 'firebase/storage';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 
 let env: RulesTestEnvironment;
-const MB = 1024 * 1024;
+type Storage = ReturnType<RulesTestContext['storage']>;
 
-const storageOf = (uid: string, role: string) => env.authenticatedContext(uid, { role }).storage();
-const worker = () => storageOf('u-worker', 'user');
-const otherWorker = () => storageOf('u-worker2', 'user');
-const foreman = () => storageOf('u-foreman', 'foreman');
+const MB = 1024 * 1024;
 const bytes = (size: number) => new Uint8Array(size);
+const JPEG = { contentType: 'image/jpeg' };
+const PNG = { contentType: 'image/png' };
+const PDF = { contentType: 'application/pdf' };
+
+// New files go under a folder of this run, so a rerun against a running emulator creates, not overwrites.
+const RUN = `run-${Date.now().toString(36)}`;
+
+// One client per user, made on first use and reused (a context's storage() points at the emulator once).
+const clients = new Map<string, Storage>();
+function clientOf(key: string, make: () => RulesTestContext): Storage {
+  const existing = clients.get(key);
+  if (existing) return existing;
+  const storage = make().storage();
+  clients.set(key, storage);
+  return storage;
+}
+const signedIn = (uid: string, claims: Record<string, string> = {}) =>
+  clientOf(uid, () => env.authenticatedContext(uid, claims));
+const worker = () => signedIn('u-worker', { role: 'user' });
+const otherWorker = () => signedIn('u-worker2', { role: 'user' });
+/** A token without a role claim: a worker by default. */
+const plainWorker = () => signedIn('u-plain');
+/** A role the app does not know grants nothing. */
+const unknownRole = () => signedIn('u-unknown', { role: 'superuser' });
+const anonymous = () => clientOf('', () => env.unauthenticatedContext());
+
+const STAFF_ROLES = ['foreman', 'manager', 'manager_pl', 'admin'] as const;
+const staff = (role: string) => () => signedIn(`u-${role}`, { role });
+const foreman = staff('foreman');
+const admin = staff('admin');
+
+const upload = (storage: Storage, path: string, size: number, metadata?: { contentType: string }) =>
+  uploadBytes(ref(storage, path), bytes(size), metadata);
+const read = (storage: Storage, path: string) => getBytes(ref(storage, path));
+const remove = (storage: Storage, path: string) => deleteObject(ref(storage, path));
+
+// Files that exist before the tests run.
+const TICKET_FILE = 'tickets/u-worker/t0/existing.jpg';
+const PLAIN_TICKET_FILE = 'tickets/u-plain/t0/existing.jpg';
+const REPLY_FILE = 'ticket-updates/u-worker/t0/reply.pdf';
+const BUG_FILE = 'bug-reports/u-worker/b0/existing.png';
+const TOOL_IMAGE = 'tool-images/cordless-drill.svg';
+const ELSEWHERE = 'elsewhere/file.png';
 
 beforeAll(async () => {
   env = await initializeTestEnvironment({
@@ -24,9 +65,13 @@ beforeAll(async () => {
     storage: { rules: readFileSync('storage.rules', 'utf8'), host: '127.0.0.1', port: 9199 },
   });
   await env.withSecurityRulesDisabled(async (context) => {
-    await uploadBytes(ref(context.storage(), 'tickets/u-worker/r0/existing.jpg'), bytes(10), {
-      contentType: 'image/jpeg',
-    });
+    const storage = context.storage();
+    await upload(storage, TICKET_FILE, 10, JPEG);
+    await upload(storage, PLAIN_TICKET_FILE, 10, JPEG);
+    await upload(storage, REPLY_FILE, 10, PDF);
+    await upload(storage, BUG_FILE, 10, PNG);
+    await upload(storage, TOOL_IMAGE, 10, { contentType: 'image/svg+xml' });
+    await upload(storage, ELSEWHERE, 10, PNG);
   });
 });
 
@@ -34,62 +79,155 @@ afterAll(async () => {
   await env.cleanup();
 });
 
-describe('ticket attachments', () => {
-  it('lets the owner upload an image or a PDF up to 5 MB into their own folder', async () => {
-    await assertSucceeds(
-      uploadBytes(ref(worker(), 'tickets/u-worker/r1/photo.jpg'), bytes(1000), { contentType: 'image/jpeg' }),
-    );
-    await assertSucceeds(
-      uploadBytes(ref(worker(), 'tickets/u-worker/r1/doc.pdf'), bytes(5 * MB), {
-        contentType: 'application/pdf',
-      }),
-    );
+describe('ticket attachments: uploads', () => {
+  const own = (fileName: string) => `tickets/u-worker/${RUN}/${fileName}`;
+
+  it('lets the owner upload a small image or a PDF into their own folder', async () => {
+    await assertSucceeds(upload(worker(), own('photo.jpg'), 1000, JPEG));
+    await assertSucceeds(upload(worker(), own('photo.png'), 1000, PNG));
+    await assertSucceeds(upload(worker(), own('photo.heic'), 1000, { contentType: 'image/heic' }));
+    await assertSucceeds(upload(worker(), own('note.pdf'), 1000, PDF));
   });
-  it('refuses a file over 5 MB, a wrong type, another user folder and an overwrite', async () => {
-    await assertFails(
-      uploadBytes(ref(worker(), 'tickets/u-worker/r1/big.jpg'), bytes(5 * MB + 1), {
-        contentType: 'image/jpeg',
-      }),
-    );
-    await assertFails(
-      uploadBytes(ref(worker(), 'tickets/u-worker/r1/a.zip'), bytes(10), { contentType: 'application/zip' }),
-    );
-    await assertFails(
-      uploadBytes(ref(worker(), 'tickets/u-worker2/r1/photo.jpg'), bytes(10), { contentType: 'image/png' }),
-    );
-    await assertFails(
-      uploadBytes(ref(worker(), 'tickets/u-worker/r0/existing.jpg'), bytes(10), {
-        contentType: 'image/jpeg',
-      }),
-    );
+  it('lets the owner upload a file of exactly 5 MB', async () => {
+    await assertSucceeds(upload(worker(), own('exactly-5mb.pdf'), 5 * MB, PDF));
   });
-  it('lets the owner and ticket staff read, not another worker', async () => {
-    await assertSucceeds(getBytes(ref(worker(), 'tickets/u-worker/r0/existing.jpg')));
-    await assertSucceeds(getBytes(ref(foreman(), 'tickets/u-worker/r0/existing.jpg')));
-    await assertFails(getBytes(ref(otherWorker(), 'tickets/u-worker/r0/existing.jpg')));
+  it('lets a worker without a role claim upload into their own folder', async () => {
+    await assertSucceeds(upload(plainWorker(), `tickets/u-plain/${RUN}/photo.jpg`, 1000, JPEG));
+  });
+  it('refuses a file of 5 MB + 1 byte', async () => {
+    await assertFails(upload(worker(), own('too-big.jpg'), 5 * MB + 1, JPEG));
+    await assertFails(upload(worker(), own('too-big.pdf'), 5 * MB + 1, PDF));
+  });
+  it.each(['text/plain', 'application/x-msdownload', 'application/zip', 'text/html'])(
+    'refuses the type %s',
+    async (contentType) => {
+      await assertFails(upload(worker(), own('file.bin'), 10, { contentType }));
+    },
+  );
+  it('refuses a file without a type (sent as application/octet-stream)', async () => {
+    await assertFails(upload(worker(), own('untyped'), 10));
+  });
+  it("refuses an upload into another user's folder, also from staff", async () => {
+    await assertFails(upload(worker(), `tickets/u-worker2/${RUN}/photo.jpg`, 10, JPEG));
+    await assertFails(upload(foreman(), `tickets/u-worker/${RUN}/from-foreman.jpg`, 10, JPEG));
+    await assertFails(upload(admin(), `tickets/u-worker/${RUN}/from-admin.jpg`, 10, JPEG));
+  });
+  it('refuses a visitor', async () => {
+    await assertFails(upload(anonymous(), `tickets/u-worker/${RUN}/anonymous.jpg`, 10, JPEG));
+  });
+  it('refuses to overwrite an existing file or change its metadata, even for the owner', async () => {
+    await assertFails(upload(worker(), TICKET_FILE, 10, JPEG));
+    await assertFails(updateMetadata(ref(worker(), TICKET_FILE), { contentType: 'application/pdf' }));
+  });
+  it('refuses a delete, to the owner and to staff', async () => {
+    await assertFails(remove(worker(), TICKET_FILE));
+    await assertFails(remove(foreman(), TICKET_FILE));
+    await assertFails(remove(admin(), TICKET_FILE));
+  });
+  it('refuses files outside the tickets/{uid}/{ticketId}/{fileName} shape', async () => {
+    await assertFails(upload(worker(), `tickets/u-worker/${RUN}/nested/photo.jpg`, 10, JPEG));
+    await assertFails(upload(worker(), 'tickets/u-worker/photo.jpg', 10, JPEG));
+  });
+});
+
+describe('ticket attachments: reads', () => {
+  it('lets the owner read their file, with or without a role claim', async () => {
+    await assertSucceeds(read(worker(), TICKET_FILE));
+    await assertSucceeds(read(plainWorker(), PLAIN_TICKET_FILE));
+  });
+  it.each(STAFF_ROLES)('lets a %s read any ticket file', async (role) => {
+    await assertSucceeds(read(staff(role)(), TICKET_FILE));
+  });
+  it('refuses another worker, an unknown role and a visitor', async () => {
+    await assertFails(read(otherWorker(), TICKET_FILE));
+    await assertFails(read(plainWorker(), TICKET_FILE));
+    await assertFails(read(unknownRole(), TICKET_FILE));
+    await assertFails(read(anonymous(), TICKET_FILE));
+  });
+});
+
+describe('staff reply attachments (ticket-updates)', () => {
+  const reply = (fileName: string) => `ticket-updates/u-worker/${RUN}/${fileName}`;
+
+  it.each(STAFF_ROLES)("lets a %s upload an image or a PDF into a ticket owner's folder", async (role) => {
+    await assertSucceeds(upload(staff(role)(), reply(`${role}.pdf`), 1000, PDF));
+    await assertSucceeds(upload(staff(role)(), reply(`${role}.jpg`), 1000, JPEG));
+  });
+  it('refuses staff a file over 5 MB or of another type', async () => {
+    await assertFails(upload(foreman(), reply('too-big.pdf'), 5 * MB + 1, PDF));
+    await assertFails(upload(foreman(), reply('notes.txt'), 10, { contentType: 'text/plain' }));
+  });
+  it('refuses uploads from the ticket owner, other workers, unknown roles and visitors', async () => {
+    await assertFails(upload(worker(), reply('from-owner.pdf'), 10, PDF));
+    await assertFails(upload(otherWorker(), reply('from-other.pdf'), 10, PDF));
+    await assertFails(upload(unknownRole(), reply('from-unknown.pdf'), 10, PDF));
+    await assertFails(upload(anonymous(), reply('from-visitor.pdf'), 10, PDF));
+  });
+  it('lets the ticket owner and staff read', async () => {
+    await assertSucceeds(read(worker(), REPLY_FILE));
+    for (const role of STAFF_ROLES) await assertSucceeds(read(staff(role)(), REPLY_FILE));
+  });
+  it('refuses another worker and a visitor', async () => {
+    await assertFails(read(otherWorker(), REPLY_FILE));
+    await assertFails(read(anonymous(), REPLY_FILE));
+  });
+  it('refuses overwrites and deletes, even from staff', async () => {
+    await assertFails(upload(admin(), REPLY_FILE, 10, PDF));
+    await assertFails(remove(admin(), REPLY_FILE));
+    await assertFails(remove(worker(), REPLY_FILE));
   });
 });
 
 describe('bug report attachments', () => {
-  it('lets the reporter upload into their folder only, and nobody read from a client', async () => {
-    await assertSucceeds(
-      uploadBytes(ref(worker(), 'bug-reports/u-worker/b1/screen.png'), bytes(100), {
-        contentType: 'image/png',
-      }),
-    );
+  it('lets the reporter upload an image or a PDF into their own folder', async () => {
+    await assertSucceeds(upload(worker(), `bug-reports/u-worker/${RUN}/screen.png`, 1000, PNG));
+    await assertSucceeds(upload(worker(), `bug-reports/u-worker/${RUN}/log.pdf`, 1000, PDF));
+  });
+  it("refuses another user's folder, a file over 5 MB, another type and a visitor", async () => {
+    await assertFails(upload(worker(), `bug-reports/u-worker2/${RUN}/screen.png`, 10, PNG));
+    await assertFails(upload(admin(), `bug-reports/u-worker/${RUN}/from-admin.png`, 10, PNG));
+    await assertFails(upload(worker(), `bug-reports/u-worker/${RUN}/big.png`, 5 * MB + 1, PNG));
     await assertFails(
-      uploadBytes(ref(worker(), 'bug-reports/u-worker2/b1/screen.png'), bytes(100), {
-        contentType: 'image/png',
-      }),
+      upload(worker(), `bug-reports/u-worker/${RUN}/log.txt`, 10, { contentType: 'text/plain' }),
     );
-    await assertFails(getBytes(ref(worker(), 'bug-reports/u-worker/b1/screen.png')));
+    await assertFails(upload(anonymous(), `bug-reports/u-worker/${RUN}/anon.png`, 10, PNG));
+  });
+  it('lets no client read them, the reporter and admins included', async () => {
+    await assertFails(read(worker(), BUG_FILE));
+    await assertFails(read(admin(), BUG_FILE));
+  });
+  it('refuses overwrites and deletes', async () => {
+    await assertFails(upload(worker(), BUG_FILE, 10, PNG));
+    await assertFails(remove(worker(), BUG_FILE));
+    await assertFails(remove(admin(), BUG_FILE));
+  });
+});
+
+describe('tool images', () => {
+  it('are readable by any signed-in user', async () => {
+    await assertSucceeds(read(worker(), TOOL_IMAGE));
+    await assertSucceeds(read(plainWorker(), TOOL_IMAGE));
+    await assertSucceeds(read(foreman(), TOOL_IMAGE));
+  });
+  it('are closed to visitors', async () => {
+    await assertFails(read(anonymous(), TOOL_IMAGE));
+  });
+  it('are written by nobody from a client, admins included', async () => {
+    await assertFails(upload(admin(), `tool-images/${RUN}.png`, 10, PNG));
+    await assertFails(upload(admin(), TOOL_IMAGE, 10, { contentType: 'image/svg+xml' }));
+    await assertFails(remove(admin(), TOOL_IMAGE));
   });
 });
 
 describe('anything else', () => {
-  it('is closed', async () => {
-    await assertFails(
-      uploadBytes(ref(foreman(), 'elsewhere/file.png'), bytes(10), { contentType: 'image/png' }),
-    );
+  it('is closed to reads, admins included', async () => {
+    await assertFails(read(admin(), ELSEWHERE));
+    await assertFails(read(worker(), ELSEWHERE));
+  });
+  it('is closed to uploads and deletes, admins included', async () => {
+    await assertFails(upload(foreman(), `elsewhere/${RUN}.png`, 10, PNG));
+    await assertFails(upload(admin(), `${RUN}.png`, 10, PNG));
+    await assertFails(upload(worker(), `users/u-worker/${RUN}.png`, 10, PNG));
+    await assertFails(remove(admin(), ELSEWHERE));
   });
 });

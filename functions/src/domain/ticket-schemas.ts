@@ -22,13 +22,7 @@ export const RECEIPT_CURRENCIES = ['EUR', 'SEK', 'PLN', 'NOK', 'DKK'] as const;
 const maxChars = (max: number) => `validation.maxChars:${max}`;
 
 const requiredText = (max: number) =>
-  z
-    .string('validation.required')
-    .trim()
-    .min(1, 'validation.required')
-    .max(max, maxChars(max));
-
-const optionalText = (max: number) => z.string().trim().max(max, maxChars(max)).optional();
+  z.string('validation.required').trim().min(1, 'validation.required').max(max, maxChars(max));
 
 const requiredNumber = z.number({
   error: (issue) =>
@@ -40,7 +34,13 @@ export const isoDaySchema = z
   .string('validation.required')
   .min(1, 'validation.required')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'validation.date');
+  .refine(isRealDay, 'validation.date');
+
+/** Whether `YYYY-MM-DD` names a day that exists (no 30 February, no 31 April). */
+function isRealDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
 
 /** A salary period id such as `2026-11-H2`. */
 export const salaryPeriodSchema = z
@@ -51,7 +51,11 @@ export const salaryPeriodSchema = z
 /** What the client declares about a file before uploading it; the server checks it again. */
 export const attachmentMetaSchema = z.object({
   name: z.string().trim().min(1, 'validation.required').max(200, maxChars(200)),
-  size: z.number().int().nonnegative().max(MAX_FILE_SIZE_BYTES, 'validation.fileTooLarge'),
+  size: z
+    .number('validation.number')
+    .int('validation.number')
+    .nonnegative('validation.number')
+    .max(MAX_FILE_SIZE_BYTES, 'validation.fileTooLarge'),
   contentType: z.string().regex(ALLOWED_FILE_TYPE_PATTERN, 'validation.fileType'),
 });
 export type AttachmentMeta = z.infer<typeof attachmentMetaSchema>;
@@ -59,7 +63,9 @@ export type AttachmentMeta = z.infer<typeof attachmentMetaSchema>;
 export const attachmentsSchema = z.array(attachmentMetaSchema).max(MAX_FILES, 'validation.maxFiles');
 
 /** A client-generated id that makes a submission idempotent (a retry creates no second ticket). */
-export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.requestId');
+export const requestIdSchema = z
+  .string('validation.requestId')
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.requestId');
 
 const base = {
   requestId: requestIdSchema,
@@ -68,7 +74,9 @@ const base = {
 };
 
 function endNotBeforeStart(value: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
-  if (value.startDate && value.endDate && value.endDate < value.startDate) {
+  const areDays =
+    isoDaySchema.safeParse(value.startDate).success && isoDaySchema.safeParse(value.endDate).success;
+  if (areDays && value.endDate < value.startDate) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.endBeforeStart' });
   }
 }
@@ -78,7 +86,7 @@ function endNotBeforeStart(value: { startDate: string; endDate: string }, ctx: z
 export const presalarySchema = z.object({
   ...base,
   category: z.literal('presalary'),
-  subcategory: z.literal('advance'),
+  subcategory: z.literal('advance', 'validation.required'),
   amount: requiredNumber
     .positive('validation.amountGreaterThanZero')
     .min(PRESALARY.MIN_AMOUNT, 'validation.presalaryMin')
@@ -156,8 +164,11 @@ export const clothesItemSchema = z
   .object({
     type: z.enum(CLOTHES_ITEM_TYPES),
     variant: z.enum(CLOTHES_VARIANTS).nullable().default(null),
-    size: z.string().trim().max(10, maxChars(10)),
-    quantity: requiredNumber.int('validation.number').min(1, 'validation.positive').max(MAX_ITEM_QUANTITY),
+    size: z.string('validation.selectSize').trim().max(10, maxChars(10)),
+    quantity: requiredNumber
+      .int('validation.number')
+      .min(1, 'validation.positive')
+      .max(MAX_ITEM_QUANTITY, `validation.maxQuantity:${MAX_ITEM_QUANTITY}`),
   })
   .superRefine((item, ctx) => {
     if (CLOTHES_WITH_VARIANT.includes(item.type) && !item.variant) {
@@ -170,7 +181,7 @@ export const clothesSchema = z
   .object({
     ...base,
     category: z.literal('clothes'),
-    subcategory: z.enum(['newWorkwear', 'replacement']),
+    subcategory: z.enum(['newWorkwear', 'replacement'], 'validation.required'),
     items: z.array(clothesItemSchema).min(1, 'validation.selectItem').max(CLOTHES_ITEM_TYPES.length),
   })
   .superRefine((value, ctx) => {
@@ -188,14 +199,17 @@ export const clothesSchema = z
 
 export const toolOrderLineSchema = z.object({
   toolId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  quantity: requiredNumber.int('validation.number').min(1, 'validation.positive').max(MAX_TOOL_QUANTITY),
+  quantity: requiredNumber
+    .int('validation.number')
+    .min(1, 'validation.positive')
+    .max(MAX_TOOL_QUANTITY, `validation.maxQuantity:${MAX_TOOL_QUANTITY}`),
 });
 
 export const toolsSchema = z
   .object({
     ...base,
     category: z.literal('tools'),
-    subcategory: z.enum(['order', 'repair']),
+    subcategory: z.enum(['order', 'repair'], 'validation.required'),
     tools: z.array(toolOrderLineSchema).max(50).default([]),
   })
   .superRefine((value, ctx) => {
@@ -214,7 +228,7 @@ export const receiptsSchema = z
   .object({
     ...base,
     category: z.literal('receipts'),
-    subcategory: z.enum(['fuel', 'materials', 'travel', 'otherExpense']),
+    subcategory: z.enum(['fuel', 'materials', 'travel', 'otherExpense'], 'validation.required'),
     amount: requiredNumber
       .positive('validation.amountGreaterThanZero')
       .max(1_000_000, 'validation.number')
@@ -233,14 +247,18 @@ export const receiptsSchema = z
 export const carSchema = z.object({
   ...base,
   category: z.literal('car'),
-  subcategory: z.enum(['damage', 'service', 'fuelCard']),
-  carPlate: requiredText(CAR_PLATE_MAX_CHARS).transform((plate) => plate.toUpperCase().replace(/\s+/g, ' ')),
+  subcategory: z.enum(['damage', 'service', 'fuelCard'], 'validation.required'),
+  // Normalised before the length check: "po  5tx21" is the plate "PO 5TX21".
+  carPlate: z.preprocess(
+    (plate) => (typeof plate === 'string' ? plate.trim().replace(/\s+/g, ' ').toUpperCase() : plate),
+    requiredText(CAR_PLATE_MAX_CHARS),
+  ),
 });
 
 export const accommodationSchema = z.object({
   ...base,
   category: z.literal('accommodation'),
-  subcategory: z.enum(['repair', 'change', 'problem']),
+  subcategory: z.enum(['repair', 'change', 'problem'], 'validation.required'),
   address: requiredText(ADDRESS_MAX_CHARS),
 });
 
@@ -249,7 +267,7 @@ export const accommodationSchema = z.object({
 export const salarySchema = z.object({
   ...base,
   category: z.literal('salary'),
-  subcategory: z.enum(['missingPayment', 'wrongAmount', 'payslip']),
+  subcategory: z.enum(['missingPayment', 'wrongAmount', 'payslip'], 'validation.required'),
   period: salaryPeriodSchema,
 });
 
@@ -257,7 +275,7 @@ export const workhoursSchema = z
   .object({
     ...base,
     category: z.literal('workhours'),
-    subcategory: z.enum(['missingHours', 'correction']),
+    subcategory: z.enum(['missingHours', 'correction'], 'validation.required'),
     startDate: isoDaySchema,
     endDate: isoDaySchema,
     hours: z
@@ -349,13 +367,13 @@ export function ticketSearchTokens(number: string, description: string): string[
 }
 
 /**
- * The token a search box entry is looked up by: a ticket number ("T-12", "t-0012") as "t-0012",
+ * The token a search box entry is looked up by: a ticket number ("T-12", "t-0012", "12") as "t-0012",
  * else its longest word (lower case, at least two characters); '' when there is nothing to look up.
  */
 export function searchTokenOf(query: string): string {
   const trimmed = query.trim().toLowerCase();
-  const number = /^t-?(\d+)$/.exec(trimmed);
-  if (number?.[1]) return `t-${number[1].padStart(4, '0')}`;
+  const number = /^(?:t-?)?(\d{1,6})$/.exec(trimmed);
+  if (number?.[1]) return `t-${String(Number(number[1])).padStart(4, '0')}`;
   return searchWordsOf(trimmed).sort((a, b) => b.length - a.length)[0] ?? '';
 }
 
