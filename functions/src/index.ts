@@ -1,10 +1,13 @@
 import * as logger from 'firebase-functions/logger';
-import { onRequest } from 'firebase-functions/v2/https';
+import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { createAttachTicketFilesHandler } from './callable/tickets/attach-ticket-files.js';
+import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
 import { createFirestoreDirectory } from './directory/firestore-directory.js';
 import { FUNCTIONS_REGION } from './domain/index.js';
 import { adminAuth, adminDb } from './firebase.js';
 import { createApiApp } from './http/app.js';
+import { createStorageFileInspector } from './storage/file-inspector.js';
 
 setGlobalOptions({ region: FUNCTIONS_REGION, maxInstances: 10 });
 
@@ -19,4 +22,14 @@ export const api = onRequest(
     logger,
     now: Date.now,
   }),
+);
+
+export const submitTicket = onCall(
+  { region: FUNCTIONS_REGION },
+  createSubmitTicketHandler({ db, logger, now: Date.now }),
+);
+
+export const attachTicketFiles = onCall(
+  { region: FUNCTIONS_REGION },
+  createAttachTicketFilesHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
 );

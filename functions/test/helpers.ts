@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type express from 'express';
+import { type CallableRequest, HttpsError } from 'firebase-functions/v2/https';
 import { adminAuth } from '../src/firebase.js';
 
 const AUTH_HOST = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -47,3 +48,52 @@ export async function serve(app: express.Express) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+
+/**
+ * The `auth` of a callable request as the runtime builds it: the user signs in through the Auth
+ * emulator and the ID token is verified by the Admin SDK, so claims (role, e-mail) are real.
+ */
+export async function callableAuth(user: TestUser): Promise<NonNullable<CallableRequest['auth']>> {
+  const rawToken = await signIn(user.email, user.password);
+  return { uid: user.uid, token: await adminAuth().verifyIdToken(rawToken), rawToken };
+}
+
+/** A callable request as firebase-functions hands it to `onCall` handlers (`.run(request)`). */
+export function callableRequest(
+  data: unknown,
+  auth?: NonNullable<CallableRequest['auth']>,
+): CallableRequest<unknown> {
+  // The handlers never read the raw HTTP request; the runtime always passes one.
+  const rawRequest = { headers: {}, body: { data } } as unknown as CallableRequest['rawRequest'];
+  return { data, auth, rawRequest, acceptsStreaming: false };
+}
+
+/** The HttpsError a callable rejected with; fails the test when it resolved or threw something else. */
+export async function httpsErrorOf(promise: Promise<unknown>): Promise<HttpsError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpsError) return error;
+    throw new Error(`expected an HttpsError, got ${String(error)}`, { cause: error });
+  }
+  throw new Error('expected an HttpsError, but the call succeeded');
+}
+
+/** The field keys of an invalid-argument error (`details.fields`). */
+export function fieldsOf(error: HttpsError): Record<string, string> {
+  const details = error.details as { fields?: Record<string, string> } | undefined;
+  return details?.fields ?? {};
+}
+
+/** A logger that records what it is given, for the `CallableLogger` dependency. */
+export function recordingLogger() {
+  const entries: { level: 'info' | 'warn' | 'error'; message: string; details?: unknown }[] = [];
+  const at = (level: 'info' | 'warn' | 'error') => (message: string, details?: unknown) =>
+    entries.push({ level, message, details });
+  return { entries, info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+/** A unique, schema-valid requestId. */
+export const newRequestId = () => `req-${randomUUID()}`;

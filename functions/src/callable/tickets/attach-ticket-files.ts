@@ -1,0 +1,32 @@
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { type StoredAttachment, attachFilesSchema } from '../../domain/index.js';
+import { loadCaller } from '../caller.js';
+import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
+import { type TicketAttachmentsDeps, createTicketAttachments, pathErrors } from './ticket-attachments.js';
+
+export type AttachTicketFilesDeps = TicketAttachmentsDeps;
+export type AttachTicketFilesResponse = { attachments: StoredAttachment[] };
+
+/**
+ * The attachTicketFiles callable: signed in -> payload valid -> every path in the caller's folder
+ * of that ticket -> the ticket is the caller's -> the files exist and are within the limits ->
+ * append them.
+ *
+ * Errors: `unauthenticated`; `invalid-argument` with `details.fields` (`files.N.path`
+ * 'validation.filePath', `files` 'validation.maxFiles', `files.N.size` 'validation.fileTooLarge',
+ * `files.N.contentType` 'validation.fileType'); `not-found` 'tickets.errors.notFound';
+ * `permission-denied` 'tickets.errors.forbidden'; `failed-precondition`
+ * 'tickets.errors.fileMissing' with `details.paths`; `internal` 'tickets.errors.attachFailed'.
+ */
+export function createAttachTicketFilesHandler(deps: AttachTicketFilesDeps) {
+  const service = createTicketAttachments(deps);
+  return (request: CallableRequest<unknown>): Promise<AttachTicketFilesResponse> =>
+    answerOrInternal(deps.logger, 'attachTicketFiles', 'tickets.errors.attachFailed', async () => {
+      const auth = requireAuth(request);
+      const input = parseOrThrow(attachFilesSchema, request.data, 'Invalid files');
+      const outside = pathErrors(auth.uid, input);
+      if (Object.keys(outside).length > 0) throw invalidArgument(outside, 'Invalid files');
+      const caller = await loadCaller(deps.db, auth);
+      return { attachments: await service.attach(caller, input) };
+    });
+}

@@ -1,0 +1,32 @@
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { AUTH_RULES, canSubmitCategory, findCategory, ticketSubmissionSchema } from '../../domain/index.js';
+import { loadCaller } from '../caller.js';
+import { answerOrInternal, parseOrThrow, requireAuth } from '../errors.js';
+import { type SubmitTicketResult, type TicketWriterDeps, createTicketWriter } from './ticket-writer.js';
+
+export type SubmitTicketDeps = TicketWriterDeps;
+export type SubmitTicketResponse = SubmitTicketResult;
+
+/**
+ * The submitTicket callable: signed in -> payload valid for its category -> caller may file that
+ * category (role claim plus users/{uid} permission changes) -> create the ticket, idempotently.
+ *
+ * Errors: `unauthenticated`; `invalid-argument` with `details.fields` (field path -> translation
+ * key); `permission-denied` 'tickets.errors.forbidden'; `failed-precondition`
+ * 'tickets.presalary.periodTaken'; `internal` 'tickets.errors.submitFailed'.
+ */
+export function createSubmitTicketHandler(deps: SubmitTicketDeps) {
+  const writer = createTicketWriter(deps);
+  return (request: CallableRequest<unknown>): Promise<SubmitTicketResponse> =>
+    answerOrInternal(deps.logger, 'submitTicket', 'tickets.errors.submitFailed', async () => {
+      const auth = requireAuth(request);
+      const submission = parseOrThrow(ticketSubmissionSchema, request.data, 'Invalid ticket');
+      const caller = await loadCaller(deps.db, auth);
+      const category = findCategory(submission.category);
+      if (!category || !canSubmitCategory(caller, category, AUTH_RULES)) {
+        throw new HttpsError('permission-denied', 'tickets.errors.forbidden');
+      }
+      return writer.submit(caller, submission);
+    });
+}

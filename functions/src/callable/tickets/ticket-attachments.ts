@@ -1,0 +1,154 @@
+// Adds uploaded files to a ticket. The files are checked against what Storage really holds; the
+// ticket update and its activity entry are written in one transaction.
+import { type DocumentSnapshot, type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  ALLOWED_FILE_TYPE_PATTERN,
+  type AttachFilesRequest,
+  MAX_FILES,
+  MAX_FILE_SIZE_BYTES,
+  type StoredAttachment,
+  ticketFilesFolder,
+} from '../../domain/index.js';
+import type { FileInspector } from '../../storage/file-inspector.js';
+import type { Caller } from '../caller.js';
+import { type CallableLogger, type FieldErrors, invalidArgument } from '../errors.js';
+import type { ActivityEntry } from './ticket-document.js';
+
+export type TicketAttachmentsDeps = {
+  db: Firestore;
+  /** Milliseconds since the epoch; a parameter so tests can move the clock. */
+  now: () => number;
+  logger: CallableLogger;
+  files: FileInspector;
+};
+
+/**
+ * Field errors for paths outside `tickets/{uid}/{ticketId}/`: a file must sit directly in the
+ * caller's folder of that ticket, which is also the only place storage.rules let them upload to.
+ * The file name is one path segment and never `.` or `..`, so nothing can climb out of the
+ * folder; dots inside a name (`scan..pdf`, as the web app's name cleaning may leave) are fine.
+ */
+export function pathErrors(uid: string, request: AttachFilesRequest): FieldErrors {
+  const folder = ticketFilesFolder(uid, request.ticketId);
+  const errors: FieldErrors = {};
+  request.files.forEach((file, index) => {
+    const fileName = file.path.slice(folder.length);
+    const isInFolder =
+      file.path.startsWith(folder) &&
+      fileName !== '' &&
+      fileName !== '.' &&
+      fileName !== '..' &&
+      !fileName.includes('/') &&
+      !fileName.includes('\\');
+    if (!isInFolder) errors[`files.${index}.path`] = 'validation.filePath';
+  });
+  return errors;
+}
+
+/** The stored attachments of a ticket, read leniently: anything without a path is dropped. */
+function storedAttachments(value: unknown): StoredAttachment[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { name, path, size, contentType } = entry as Record<string, unknown>;
+    if (typeof path !== 'string' || path === '') return [];
+    return [
+      {
+        name: typeof name === 'string' ? name : path.slice(path.lastIndexOf('/') + 1),
+        path,
+        size: typeof size === 'number' ? size : 0,
+        contentType: typeof contentType === 'string' ? contentType : '',
+      },
+    ];
+  });
+}
+
+/** Existing attachments with the new ones added; a path already there is replaced, not repeated. */
+export function mergeAttachments(
+  existing: readonly StoredAttachment[],
+  added: readonly StoredAttachment[],
+): StoredAttachment[] {
+  const byPath = new Map<string, StoredAttachment>();
+  for (const attachment of [...existing, ...added]) byPath.set(attachment.path, attachment);
+  return [...byPath.values()];
+}
+
+const tooMany = () => invalidArgument({ files: 'validation.maxFiles' }, 'Invalid files');
+
+/** Adds files to tickets; see the module comment. */
+export function createTicketAttachments({ db, now, logger, files }: TicketAttachmentsDeps) {
+  /**
+   * The request's files as Storage really holds them, ready to store: a missing file is
+   * `failed-precondition`, one over the size limit or of another type is `invalid-argument`.
+   */
+  async function inspectAll(request: AttachFilesRequest): Promise<StoredAttachment[]> {
+    const checked = await Promise.all(
+      request.files.map(async (file) => ({ file, real: await files.inspect(file.path) })),
+    );
+    const missing = checked.filter(({ real }) => !real).map(({ file }) => file.path);
+    if (missing.length > 0) {
+      throw new HttpsError('failed-precondition', 'tickets.errors.fileMissing', { paths: missing });
+    }
+    const errors: FieldErrors = {};
+    const stored = checked.flatMap(({ file, real }, index): StoredAttachment[] => {
+      if (!real) return [];
+      if (real.size > MAX_FILE_SIZE_BYTES) errors[`files.${index}.size`] = 'validation.fileTooLarge';
+      if (!ALLOWED_FILE_TYPE_PATTERN.test(real.contentType)) {
+        errors[`files.${index}.contentType`] = 'validation.fileType';
+      }
+      return [{ name: file.name, path: file.path, size: real.size, contentType: real.contentType }];
+    });
+    if (Object.keys(errors).length > 0) throw invalidArgument(errors, 'Invalid files');
+    return stored;
+  }
+
+  return {
+    /**
+     * Adds the request's files to the caller's own ticket and returns all its attachments. The
+     * stored size and type are what Storage reports. At most MAX_FILES per ticket; re-sending a
+     * file that is already attached replaces it and logs nothing new.
+     */
+    async attach(caller: Caller, request: AttachFilesRequest): Promise<StoredAttachment[]> {
+      const ref = db.collection('tickets').doc(request.ticketId);
+      const assertOwnTicket = (snapshot: DocumentSnapshot) => {
+        if (!snapshot.exists) throw new HttpsError('not-found', 'tickets.errors.notFound');
+        if (snapshot.get('createdBy') !== caller.uid) {
+          throw new HttpsError('permission-denied', 'tickets.errors.forbidden');
+        }
+      };
+      // Checked before Storage is asked, so a refused request costs no metadata reads.
+      const before = await ref.get();
+      assertOwnTicket(before);
+      // Counted with the client's claims first; the stored values come from Storage below.
+      if (mergeAttachments(storedAttachments(before.get('attachments')), request.files).length > MAX_FILES) {
+        throw tooMany();
+      }
+
+      const added = await inspectAll(request);
+
+      const attachments = await db.runTransaction(async (tx) => {
+        const snapshot = await tx.get(ref);
+        assertOwnTicket(snapshot);
+        const existing = storedAttachments(snapshot.get('attachments'));
+        const merged = mergeAttachments(existing, added);
+        if (merged.length > MAX_FILES) throw tooMany();
+        const at = Timestamp.fromMillis(now());
+        tx.update(ref, { attachments: merged, lastUpdate: at });
+        if (merged.length !== existing.length) {
+          const entry: ActivityEntry = {
+            at,
+            by: { uid: caller.uid, name: caller.name },
+            change: { type: 'field', field: 'attachments', from: existing.length, to: merged.length },
+          };
+          tx.create(ref.collection('activity').doc(), entry);
+        }
+        return merged;
+      });
+      logger.info('ticket files attached', { ticketId: ref.id, count: attachments.length });
+      return attachments;
+    },
+  };
+}
+
+export type TicketAttachments = ReturnType<typeof createTicketAttachments>;

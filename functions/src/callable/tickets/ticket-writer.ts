@@ -1,0 +1,172 @@
+// Creates tickets: idempotent per (uid, requestId), numbered from one counter, one presalary per
+// salary period. Written for real Firestore (a transaction reads the counter, the ticket and the
+// presalary lock); the creates come first in the commit so that a conflicting concurrent call
+// fails before anything is written, even on the in-process test server whose commits are not
+// atomic.
+import { createHash } from 'node:crypto';
+import { type DocumentReference, type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { type TicketSubmission, formatTicketNumber, selectablePresalaryPeriods } from '../../domain/index.js';
+import type { Caller } from '../caller.js';
+import { type CallableLogger, invalidArgument, isAlreadyExists } from '../errors.js';
+import { type ResolvedTool, buildTicketDocument, createdEntry } from './ticket-document.js';
+
+export type TicketWriterDeps = {
+  db: Firestore;
+  /** Milliseconds since the epoch; a parameter so tests can move the clock. */
+  now: () => number;
+  logger: CallableLogger;
+};
+
+export type SubmitTicketResult = { ticketId: string; number: string; isDuplicate: boolean };
+
+/** Presalary requests of one user and salary period lock each other out through this document. */
+export const presalaryLockPath = (uid: string, period: string) => `presalaryLocks/${uid}_${period}`;
+export const TICKET_COUNTER_PATH = 'counters/tickets';
+
+/**
+ * The ticket id of a submission: the same user and requestId always give the same id, so a retry
+ * finds the ticket its first attempt created. Hashed, so the id reveals neither.
+ */
+export function ticketIdFor(uid: string, requestId: string): string {
+  return createHash('sha256').update(`${uid}:${requestId}`).digest('hex').slice(0, 20);
+}
+
+/** The UTC calendar day of a moment, `YYYY-MM-DD`. */
+export const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10);
+
+const periodTaken = () => new HttpsError('failed-precondition', 'tickets.presalary.periodTaken');
+
+/** Creates tickets; see the module comment for the guarantees. */
+export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
+  const tickets = db.collection('tickets');
+
+  /** The caller's ticket under that id, or null when there is none. */
+  async function ownTicket(ref: DocumentReference, uid: string): Promise<SubmitTicketResult | null> {
+    const snapshot = await ref.get();
+    if (!snapshot.exists) return null;
+    if (snapshot.get('createdBy') !== uid) {
+      // Only a hash collision gets here: never hand out someone else's ticket.
+      throw new Error(`ticket id ${ref.id} belongs to another user`);
+    }
+    return { ticketId: ref.id, number: String(snapshot.get('number')), isDuplicate: true };
+  }
+
+  /** The catalogue entries of a tool order, in order; an unknown id is a field error. */
+  async function resolveTools(lines: readonly { toolId: string; quantity: number }[]) {
+    if (lines.length === 0) return [];
+    const snapshots = await db.getAll(...lines.map((line) => db.collection('toolCatalog').doc(line.toolId)));
+    return lines.map((line, index): ResolvedTool => {
+      const snapshot = snapshots[index];
+      const name: unknown = snapshot?.get('name');
+      if (!snapshot?.exists || typeof name !== 'string' || name === '') {
+        throw invalidArgument({ tools: 'validation.unknownTool' }, 'Invalid ticket');
+      }
+      const unit: unknown = snapshot.get('unit');
+      return {
+        toolId: line.toolId,
+        name,
+        unit: typeof unit === 'string' ? unit : null,
+        quantity: line.quantity,
+      };
+    });
+  }
+
+  /**
+   * Refuses a second presalary for a period unless every earlier one was rejected. The period is
+   * compared here rather than in the query: a user has a handful of presalary tickets a year, and
+   * the in-process test server cannot filter on a nested field (`details.period`).
+   */
+  async function assertPeriodFree(uid: string, period: string) {
+    const presalaries = await tickets
+      .where('createdBy', '==', uid)
+      .where('category', '==', 'presalary')
+      .get();
+    const isTaken = presalaries.docs.some(
+      (doc) => doc.get('details.period') === period && doc.get('status') !== 'rejected',
+    );
+    if (isTaken) throw periodTaken();
+  }
+
+  /** Writes the ticket, its first activity entry, the counter and (presalary) the period lock. */
+  async function write(
+    ref: DocumentReference,
+    caller: Caller,
+    submission: TicketSubmission,
+    tools: ResolvedTool[],
+  ) {
+    const counterRef = db.doc(TICKET_COUNTER_PATH);
+    const period = submission.category === 'presalary' ? submission.period : null;
+    const lockRef = period ? db.doc(presalaryLockPath(caller.uid, period)) : null;
+    return db.runTransaction(async (tx): Promise<SubmitTicketResult> => {
+      const [ticket, counter, lock] = await tx.getAll(ref, counterRef, ...(lockRef ? [lockRef] : []));
+      if (ticket?.exists) {
+        return { ticketId: ref.id, number: String(ticket.get('number')), isDuplicate: true };
+      }
+      if (lockRef && lock?.exists) {
+        // The lock outlives a rejected request; it only blocks while its ticket still counts.
+        const lockedId: unknown = lock.get('ticketId');
+        const locked = typeof lockedId === 'string' ? await tx.get(tickets.doc(lockedId)) : null;
+        if (locked?.exists && locked.get('status') !== 'rejected') throw periodTaken();
+      }
+
+      const last: unknown = counter?.get('last');
+      const sequence = (typeof last === 'number' && Number.isInteger(last) ? last : 0) + 1;
+      const number = formatTicketNumber(sequence);
+      const at = Timestamp.fromMillis(now());
+
+      if (lockRef) {
+        const lockData = { uid: caller.uid, period, ticketId: ref.id, at };
+        if (lock?.exists) tx.set(lockRef, lockData);
+        else tx.create(lockRef, lockData);
+      }
+      tx.create(ref, buildTicketDocument({ submission, caller, number, at, tools }));
+      tx.create(ref.collection('activity').doc(), createdEntry(caller, at));
+      tx.set(counterRef, { last: sequence }, { merge: true });
+      return { ticketId: ref.id, number, isDuplicate: false };
+    });
+  }
+
+  return {
+    /**
+     * Creates the caller's ticket, or returns the one an earlier call with the same requestId
+     * created (`isDuplicate`). The retry check comes before the presalary period checks, so a
+     * retried presalary request gets its own ticket back instead of `periodTaken`.
+     */
+    async submit(caller: Caller, submission: TicketSubmission): Promise<SubmitTicketResult> {
+      const ref = tickets.doc(ticketIdFor(caller.uid, submission.requestId));
+      const existing = await ownTicket(ref, caller.uid);
+      if (existing) return existing;
+
+      if (submission.category === 'presalary') {
+        if (!selectablePresalaryPeriods(utcDay(now())).includes(submission.period)) {
+          throw invalidArgument({ period: 'validation.periodNotAllowed' }, 'Invalid ticket');
+        }
+        await assertPeriodFree(caller.uid, submission.period);
+      }
+      const tools = submission.category === 'tools' ? await resolveTools(submission.tools) : [];
+
+      try {
+        const result = await write(ref, caller, submission, tools);
+        if (!result.isDuplicate) {
+          logger.info('ticket created', {
+            ticketId: result.ticketId,
+            number: result.number,
+            category: submission.category,
+          });
+        }
+        return result;
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+        // A concurrent call won the race: the same request (its ticket is there) or another
+        // presalary request for the same period (its lock is there).
+        const winner = await ownTicket(ref, caller.uid);
+        if (winner) return winner;
+        if (submission.category === 'presalary') throw periodTaken();
+        throw error;
+      }
+    },
+  };
+}
+
+export type TicketWriter = ReturnType<typeof createTicketWriter>;

@@ -1,0 +1,430 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAttachTicketFilesHandler } from '../src/callable/tickets/attach-ticket-files.js';
+import { createSubmitTicketHandler } from '../src/callable/tickets/submit-ticket.js';
+import { ticketFilesFolder } from '../src/domain/index.js';
+import { adminDb } from '../src/firebase.js';
+import { attachTicketFiles } from '../src/index.js';
+import type { FileInspector, InspectedFile } from '../src/storage/file-inspector.js';
+import {
+  type TestUser,
+  callableAuth,
+  callableRequest,
+  createTestUser,
+  fieldsOf,
+  httpsErrorOf,
+  newRequestId,
+  recordingLogger,
+} from './helpers.js';
+
+const CREATED = Date.parse('2026-11-20T10:00:00.000Z');
+const ATTACHED = Date.parse('2026-11-20T10:05:00.000Z');
+const MB = 1024 * 1024;
+
+const db = adminDb();
+const logger = recordingLogger();
+const submit = createSubmitTicketHandler({ db, logger, now: () => CREATED });
+
+/** A Storage stand-in: what each path "really" holds, and which paths were asked about. */
+function fakeStorage(objects: Record<string, InspectedFile> = {}) {
+  const asked: string[] = [];
+  const inspector: FileInspector = {
+    inspect: (path) => {
+      asked.push(path);
+      return Promise.resolve(objects[path] ?? null);
+    },
+  };
+  return { objects, asked, inspector };
+}
+
+const attachWith = (inspector: FileInspector) =>
+  createAttachTicketFilesHandler({ db, logger, now: () => ATTACHED, files: inspector });
+
+async function worker(name = 'Piotr Kowalczyk') {
+  const user = await createTestUser();
+  await db.doc(`users/${user.uid}`).set({ name, assignedPermissions: [], revokedPermissions: [] });
+  return user;
+}
+
+/** A fresh accommodation ticket of the user, with no attachments yet. */
+async function ticketOf(user: TestUser) {
+  const { ticketId } = await submit(
+    callableRequest(
+      {
+        requestId: newRequestId(),
+        category: 'accommodation',
+        subcategory: 'problem',
+        address: 'Sickla Kanalgata 8',
+        description: 'Mould on the bathroom ceiling',
+        attachments: [
+          { name: 'a.jpg', size: 10, contentType: 'image/jpeg' },
+          { name: 'b.pdf', size: 10, contentType: 'application/pdf' },
+        ],
+      },
+      await callableAuth(user),
+    ),
+  );
+  return ticketId;
+}
+
+/** A client-side description of an upload in the ticket's folder. */
+const upload = (user: TestUser, ticketId: string, name: string, size = 1000, contentType = 'image/jpeg') => ({
+  name,
+  size,
+  contentType,
+  path: `${ticketFilesFolder(user.uid, ticketId)}${name}`,
+});
+
+const ticketData = async (ticketId: string) => (await db.doc(`tickets/${ticketId}`).get()).data();
+const activityOf = async (ticketId: string) =>
+  (await db.collection(`tickets/${ticketId}/activity`).get()).docs
+    .map((doc) => doc.data())
+    .filter((entry) => (entry.change as { type: string }).type !== 'created');
+
+async function attachAs(user: TestUser, data: unknown, inspector: FileInspector) {
+  return attachWith(inspector)(callableRequest(data, await callableAuth(user)));
+}
+
+describe('attachTicketFiles with a Storage stand-in', () => {
+  it('stores what Storage reports, sets lastUpdate and logs the count change', async () => {
+    const user = await worker('Anna Berg');
+    const ticketId = await ticketOf(user);
+    const photo = upload(user, ticketId, 'photo.jpg', 100);
+    const scan = upload(user, ticketId, 'scan.pdf', 100, 'application/pdf');
+    const storage = fakeStorage({
+      [photo.path]: { size: 204_800, contentType: 'image/jpeg' },
+      [scan.path]: { size: 51_200, contentType: 'application/pdf' },
+    });
+    const result = await attachAs(user, { ticketId, files: [photo, scan] }, storage.inspector);
+    const expected = [
+      { name: 'photo.jpg', path: photo.path, size: 204_800, contentType: 'image/jpeg' },
+      { name: 'scan.pdf', path: scan.path, size: 51_200, contentType: 'application/pdf' },
+    ];
+    expect(result).toEqual({ attachments: expected });
+    expect(storage.asked).toEqual([photo.path, scan.path]);
+    const stored = await ticketData(ticketId);
+    expect(stored?.attachments).toEqual(expected);
+    expect(stored?.lastUpdate).toEqual(Timestamp.fromMillis(ATTACHED));
+    expect(stored?.createdAt).toEqual(Timestamp.fromMillis(CREATED));
+    expect(await activityOf(ticketId)).toEqual([
+      {
+        at: Timestamp.fromMillis(ATTACHED),
+        by: { uid: user.uid, name: 'Anna Berg' },
+        change: { type: 'field', field: 'attachments', from: 0, to: 2 },
+      },
+    ]);
+  });
+
+  it('appends to earlier attachments and does not repeat a file sent again', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const first = upload(user, ticketId, 'first.jpg');
+    const second = upload(user, ticketId, 'second.png', 1000, 'image/png');
+    const storage = fakeStorage({
+      [first.path]: { size: 1111, contentType: 'image/jpeg' },
+      [second.path]: { size: 2222, contentType: 'image/png' },
+    });
+    await attachAs(user, { ticketId, files: [first] }, storage.inspector);
+    const result = await attachAs(user, { ticketId, files: [first, second] }, storage.inspector);
+    expect(result.attachments.map((a) => [a.path, a.size])).toEqual([
+      [first.path, 1111],
+      [second.path, 2222],
+    ]);
+    const again = await attachAs(user, { ticketId, files: [second] }, storage.inspector);
+    expect(again.attachments).toHaveLength(2);
+    expect((await activityOf(ticketId)).map((entry) => entry.change as unknown)).toEqual([
+      { type: 'field', field: 'attachments', from: 0, to: 1 },
+      { type: 'field', field: 'attachments', from: 1, to: 2 },
+    ]);
+  });
+
+  it.each([
+    ['another user’s folder', (_u: TestUser, t: string) => `tickets/someone-else/${t}/photo.jpg`],
+    ['another ticket’s folder', (u: TestUser) => `${ticketFilesFolder(u.uid, 'other-ticket')}photo.jpg`],
+    [
+      'a path climbing out with ..',
+      (u: TestUser, t: string) => `${ticketFilesFolder(u.uid, t)}../x/photo.jpg`,
+    ],
+    ['a file name of ..', (u: TestUser, t: string) => `${ticketFilesFolder(u.uid, t)}..`],
+    ['a backslash in the name', (u: TestUser, t: string) => `${ticketFilesFolder(u.uid, t)}..\\x.jpg`],
+    ['a sub-folder', (u: TestUser, t: string) => `${ticketFilesFolder(u.uid, t)}sub/photo.jpg`],
+    ['the folder itself', (u: TestUser, t: string) => ticketFilesFolder(u.uid, t)],
+  ])('refuses a path in %s with invalid-argument before asking Storage', async (_name, pathOf) => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const good = upload(user, ticketId, 'ok.jpg');
+    const bad = { ...good, path: pathOf(user, ticketId) };
+    const storage = fakeStorage({ [good.path]: { size: 1, contentType: 'image/jpeg' } });
+    const error = await httpsErrorOf(attachAs(user, { ticketId, files: [good, bad] }, storage.inspector));
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toBe('Invalid files');
+    expect(fieldsOf(error)).toEqual({ 'files.1.path': 'validation.filePath' });
+    expect(storage.asked).toEqual([]);
+    expect((await ticketData(ticketId))?.attachments).toEqual([]);
+  });
+
+  it('accepts dots inside a file name', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'lq8-scan..v2.pdf', 10, 'application/pdf');
+    const storage = fakeStorage({ [file.path]: { size: 10, contentType: 'application/pdf' } });
+    const result = await attachAs(user, { ticketId, files: [file] }, storage.inspector);
+    expect(result.attachments.map((a) => a.path)).toEqual([file.path]);
+  });
+
+  it('refuses to attach to someone else’s ticket with permission-denied', async () => {
+    const [owner, intruder] = await Promise.all([worker(), worker()]);
+    const ticketId = await ticketOf(owner);
+    // The intruder's own folder for that ticket id, so only the ownership check can stop it.
+    const file = upload(intruder, ticketId, 'x.jpg');
+    const storage = fakeStorage({ [file.path]: { size: 1, contentType: 'image/jpeg' } });
+    const error = await httpsErrorOf(attachAs(intruder, { ticketId, files: [file] }, storage.inspector));
+    expect(error.code).toBe('permission-denied');
+    expect(error.message).toBe('tickets.errors.forbidden');
+    expect((await ticketData(ticketId))?.attachments).toEqual([]);
+  });
+
+  it('answers not-found for a ticket that does not exist', async () => {
+    const user = await worker();
+    const file = upload(user, 'no-such-ticket', 'x.jpg');
+    const storage = fakeStorage({ [file.path]: { size: 1, contentType: 'image/jpeg' } });
+    const error = await httpsErrorOf(
+      attachAs(user, { ticketId: 'no-such-ticket', files: [file] }, storage.inspector),
+    );
+    expect(error.code).toBe('not-found');
+    expect(error.message).toBe('tickets.errors.notFound');
+  });
+
+  it('refuses a file that is not in Storage with failed-precondition and changes nothing', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const present = upload(user, ticketId, 'present.jpg');
+    const missing = upload(user, ticketId, 'missing.jpg');
+    const storage = fakeStorage({ [present.path]: { size: 1, contentType: 'image/jpeg' } });
+    const error = await httpsErrorOf(
+      attachAs(user, { ticketId, files: [present, missing] }, storage.inspector),
+    );
+    expect(error.code).toBe('failed-precondition');
+    expect(error.message).toBe('tickets.errors.fileMissing');
+    expect(error.details).toEqual({ paths: [missing.path] });
+    expect((await ticketData(ticketId))?.attachments).toEqual([]);
+    expect(await activityOf(ticketId)).toEqual([]);
+  });
+
+  it('refuses a file whose real size is over 5 MB, whatever the client claimed', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const small = upload(user, ticketId, 'small.jpg', 1000);
+    const big = upload(user, ticketId, 'big.jpg', 1000);
+    const storage = fakeStorage({
+      [small.path]: { size: 1000, contentType: 'image/jpeg' },
+      [big.path]: { size: 5 * MB + 1, contentType: 'image/jpeg' },
+    });
+    const error = await httpsErrorOf(attachAs(user, { ticketId, files: [small, big] }, storage.inspector));
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toBe('Invalid files');
+    expect(fieldsOf(error)).toEqual({ 'files.1.size': 'validation.fileTooLarge' });
+    expect((await ticketData(ticketId))?.attachments).toEqual([]);
+  });
+
+  it('accepts a file of exactly 5 MB', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'edge.jpg');
+    const storage = fakeStorage({ [file.path]: { size: 5 * MB, contentType: 'image/jpeg' } });
+    const result = await attachAs(user, { ticketId, files: [file] }, storage.inspector);
+    expect(result.attachments[0]?.size).toBe(5 * MB);
+  });
+
+  it('refuses a file whose real type is not an image or PDF', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'photo.jpg');
+    const storage = fakeStorage({ [file.path]: { size: 1000, contentType: 'application/x-msdownload' } });
+    const error = await httpsErrorOf(attachAs(user, { ticketId, files: [file] }, storage.inspector));
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toBe('Invalid files');
+    expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
+  });
+
+  it('refuses more than 5 attachments in total with validation.maxFiles', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const files = ['1.jpg', '2.jpg', '3.jpg', '4.jpg', '5.jpg', '6.jpg'].map((n) =>
+      upload(user, ticketId, n),
+    );
+    const storage = fakeStorage(
+      Object.fromEntries(files.map((f) => [f.path, { size: 10, contentType: 'image/jpeg' }])),
+    );
+    await attachAs(user, { ticketId, files: files.slice(0, 4) }, storage.inspector);
+    storage.asked.length = 0;
+    const error = await httpsErrorOf(
+      attachAs(user, { ticketId, files: files.slice(4, 6) }, storage.inspector),
+    );
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toBe('Invalid files');
+    expect(fieldsOf(error)).toEqual({ files: 'validation.maxFiles' });
+    expect(storage.asked).toEqual([]);
+    expect((await ticketData(ticketId))?.attachments).toHaveLength(4);
+    // The fifth still fits, and re-sending one of the four does not count twice.
+    const fifth = await attachAs(user, { ticketId, files: [files[0], files[4]] }, storage.inspector);
+    expect(fifth.attachments).toHaveLength(5);
+  });
+
+  it('refuses six files in one request through the schema', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const files = Array.from({ length: 6 }, (_, i) => upload(user, ticketId, `${i}.jpg`));
+    const error = await httpsErrorOf(attachAs(user, { ticketId, files }, fakeStorage().inspector));
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toBe('Invalid files');
+    expect(fieldsOf(error)).toEqual({ files: 'validation.maxFiles' });
+  });
+
+  it('refuses an empty file list and a malformed ticket id', async () => {
+    const user = await worker();
+    const empty = await httpsErrorOf(attachAs(user, { ticketId: 'abc', files: [] }, fakeStorage().inspector));
+    expect(fieldsOf(empty)).toEqual({ files: 'validation.invalid' });
+    const badId = await httpsErrorOf(
+      attachAs(user, { ticketId: 'a/b', files: [upload(user, 'a/b', 'x.jpg')] }, fakeStorage().inspector),
+    );
+    expect(badId.code).toBe('invalid-argument');
+    expect(fieldsOf(badId)).toEqual({ ticketId: 'validation.invalid' });
+  });
+
+  it('answers internal without internals when Storage fails', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const logged = recordingLogger();
+    const failing = createAttachTicketFilesHandler({
+      db,
+      logger: logged,
+      now: () => ATTACHED,
+      files: { inspect: () => Promise.reject(new Error('bucket secret-detail')) },
+    });
+    const error = await httpsErrorOf(
+      failing(
+        callableRequest({ ticketId, files: [upload(user, ticketId, 'x.jpg')] }, await callableAuth(user)),
+      ),
+    );
+    expect(error.code).toBe('internal');
+    expect(error.message).toBe('tickets.errors.attachFailed');
+    expect(JSON.stringify(error.toJSON())).not.toContain('secret-detail');
+    expect(JSON.stringify(logged.entries)).toContain('secret-detail');
+  });
+});
+
+/**
+ * The exported function with the production inspector, against a stand-in for the Cloud Storage
+ * JSON API (what FIREBASE_STORAGE_EMULATOR_HOST points the Admin SDK at): object metadata by GET,
+ * removal by DELETE.
+ */
+describe('attachTicketFiles (exported, production inspector)', () => {
+  const objects = new Map<string, { size: number; contentType: string }>();
+  const requests: string[] = [];
+  let server: Server;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const match = /\/b\/([^/]+)\/o\/([^/?]+)/.exec(req.url ?? '');
+      requests.push(
+        `${req.method ?? ''} ${match ? `${match[1]}/${decodeURIComponent(match[2] ?? '')}` : req.url}`,
+      );
+      const name = match ? decodeURIComponent(match[2] ?? '') : '';
+      const object = objects.get(name);
+      res.setHeader('Content-Type', 'application/json');
+      if (!object) {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ error: { code: 404, message: 'Not Found' } }));
+        return;
+      }
+      if (req.method === 'DELETE') {
+        objects.delete(name);
+        res.statusCode = 204;
+        res.end();
+        return;
+      }
+      res.end(
+        JSON.stringify({
+          kind: 'storage#object',
+          name,
+          bucket: match?.[1],
+          size: String(object.size),
+          contentType: object.contentType,
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // The Admin SDK copies the host into STORAGE_EMULATOR_HOST; leave neither behind.
+    delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+    delete process.env.STORAGE_EMULATOR_HOST;
+  });
+
+  it('refuses a call without auth with unauthenticated', async () => {
+    const error = await httpsErrorOf(attachTicketFiles.run(callableRequest({ ticketId: 'x', files: [] })));
+    expect(error.code).toBe('unauthenticated');
+  });
+
+  it('stores the size and type the bucket reports', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'photo.jpg', 10);
+    objects.set(file.path, { size: 123_456, contentType: 'image/jpeg' });
+    const result = await attachTicketFiles.run(
+      callableRequest({ ticketId, files: [file] }, await callableAuth(user)),
+    );
+    expect(result).toEqual({
+      attachments: [{ name: 'photo.jpg', path: file.path, size: 123_456, contentType: 'image/jpeg' }],
+    });
+    expect(requests).toContain(`GET demo-ticket-app.appspot.com/${file.path}`);
+  });
+
+  it('answers failed-precondition for a file the bucket does not have', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'never-uploaded.jpg');
+    const error = await httpsErrorOf(
+      attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(user))),
+    );
+    expect(error.code).toBe('failed-precondition');
+    expect(error.message).toBe('tickets.errors.fileMissing');
+  });
+
+  it('deletes an oversized file from the bucket and refuses it', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'huge.jpg', 10);
+    objects.set(file.path, { size: 6 * MB, contentType: 'image/jpeg' });
+    const error = await httpsErrorOf(
+      attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(user))),
+    );
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toBe('Invalid files');
+    expect(fieldsOf(error)).toEqual({ 'files.0.size': 'validation.fileTooLarge' });
+    expect(requests).toContain(`DELETE demo-ticket-app.appspot.com/${file.path}`);
+    expect(objects.has(file.path)).toBe(false);
+    expect((await ticketData(ticketId))?.attachments).toEqual([]);
+  });
+
+  it('refuses a path outside the caller’s folder', async () => {
+    const [owner, other] = await Promise.all([worker(), worker()]);
+    const ticketId = await ticketOf(owner);
+    const file = {
+      ...upload(owner, ticketId, 'x.jpg'),
+      path: `${ticketFilesFolder(other.uid, ticketId)}x.jpg`,
+    };
+    const error = await httpsErrorOf(
+      attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(owner))),
+    );
+    expect(error.code).toBe('invalid-argument');
+    expect(error.message).toBe('Invalid files');
+    expect(fieldsOf(error)).toEqual({ 'files.0.path': 'validation.filePath' });
+  });
+});
