@@ -45,6 +45,14 @@ const NewTicketFormPage = named(
   () => import('../tickets/new-ticket/new-ticket-pages'),
   (m) => m.NewTicketFormPage,
 );
+const TicketHistoryPage = named(
+  () => import('../tickets/history/ticket-history-page'),
+  (m) => m.TicketHistoryPage,
+);
+const TicketDetailsPage = named(
+  () => import('../tickets/details/ticket-details-page'),
+  (m) => m.TicketDetailsPage,
+);
 const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -92,8 +100,8 @@ function AppRoutes() {
               <Route path="new-ticket" element={<CategorySelectPage />} />
               <Route path="new-ticket/:category" element={<SubcategorySelectPage />} />
               <Route path="new-ticket/:category/:subcategory" element={<NewTicketFormPage />} />
-              <Route path="ticket-history" element={placeholder('nav.ticketHistory')} />
-              <Route path="ticket/:ticketId" element={placeholder('placeholder.ticket')} />
+              <Route path="ticket-history" element={<TicketHistoryPage />} />
+              <Route path="ticket/:ticketId" element={<TicketDetailsPage />} />
               <Route
                 path="admin/users"
                 element={<RequireRole required="manager">{placeholder('nav.userManagement')}</RequireRole>}
