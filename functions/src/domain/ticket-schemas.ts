@@ -198,7 +198,7 @@ export const clothesSchema = z
 // --- tools ---------------------------------------------------------------------------------
 
 export const toolOrderLineSchema = z.object({
-  toolId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  toolId: z.string('validation.unknownTool').regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.unknownTool'),
   quantity: requiredNumber
     .int('validation.number')
     .min(1, 'validation.positive')
@@ -234,7 +234,8 @@ export const receiptsSchema = z
       .max(1_000_000, 'validation.number')
       .multipleOf(0.01, 'validation.number'),
     currency: z.enum(RECEIPT_CURRENCIES, 'validation.required'),
-    purchaseDate: isoDaySchema.optional(),
+    // An emptied date field sends ''.
+    purchaseDate: z.preprocess((day) => (day === '' ? undefined : day), isoDaySchema.optional()),
   })
   .superRefine((value, ctx) => {
     if (value.attachments.length === 0) {

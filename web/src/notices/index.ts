@@ -1,4 +1,4 @@
-export { NoticesProvider, type NoticesProviderProps } from './notices-provider';
+export { NoticesProvider, type NoticesProviderProps, preloadNoticeStack } from './notices-provider';
 export { useNotices } from './notices-context';
 export type {
   Notice,

@@ -1,8 +1,6 @@
-import { type ReactNode, useMemo, useState, useSyncExternalStore } from 'react';
+import type { NoticeStack as NoticeStackType, NoticeStackProps } from './notice-stack';
+import { type ReactNode, Suspense, lazy, useMemo, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import { AntdProvider } from '../lib/antd-provider';
-import { NoticeItem } from './notice-item';
 import { createNoticeStore } from './notice-store';
 import type { NoticesApi } from './notice-types';
 import { NoticesContext } from './notices-context';
@@ -54,11 +52,30 @@ const NOTICE_CSS = `
 }
 `;
 
+type NoticeStackModule = { NoticeStack: typeof NoticeStackType };
+let stackModule: NoticeStackModule | undefined;
+
+/** Loads the notice view ahead of need (tests, or a page that is about to say something). */
+export function preloadNoticeStack(): Promise<NoticeStackModule> {
+  return import('./notice-stack').then((module) => (stackModule = module));
+}
+
+const LazyNoticeStack = lazy(() => preloadNoticeStack().then((m) => ({ default: m.NoticeStack })));
+
+/** The notice view; rendered at once when already loaded, else after its chunk arrives. */
+function NoticeStack(props: NoticeStackProps) {
+  if (stackModule) return <stackModule.NoticeStack {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyNoticeStack {...props} />
+    </Suspense>
+  );
+}
+
 export type NoticesProviderProps = { children: ReactNode };
 
 /** Holds the notice stack and gives useNotices() to everything below it. */
 export function NoticesProvider({ children }: NoticesProviderProps) {
-  const { t } = useTranslation();
   const [store] = useState(createNoticeStore);
   const notices = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const api = useMemo<NoticesApi>(
@@ -82,16 +99,7 @@ export function NoticesProvider({ children }: NoticesProviderProps) {
         {NOTICE_CSS}
       </style>
       {notices.length > 0
-        ? createPortal(
-            <AntdProvider>
-              <section className="app-notices" aria-label={t('notices.region')}>
-                {notices.map((notice) => (
-                  <NoticeItem key={notice.id} notice={notice} onDismiss={store.dismiss} />
-                ))}
-              </section>
-            </AntdProvider>,
-            document.body,
-          )
+        ? createPortal(<NoticeStack notices={notices} onDismiss={store.dismiss} />, document.body)
         : null}
     </NoticesContext>
   );

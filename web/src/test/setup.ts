@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { preloadNoticeStack } from '../notices';
 
 afterEach(() => {
   cleanup();
@@ -29,3 +30,6 @@ if (!globalThis.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// The notice view is a lazy chunk in the app; tests read notices synchronously.
+await preloadNoticeStack();

@@ -153,7 +153,10 @@ export function NumberField({
   );
 }
 
-/** A calendar day as `YYYY-MM-DD`: the phone's own date picker, light and familiar. */
+/**
+ * A calendar day as `YYYY-MM-DD`: the phone's own date picker, light and familiar. Cleared reads
+ * as '' (not undefined, which react-hook-form would show as the default value again).
+ */
 export function DateField({
   name,
   label,
@@ -181,7 +184,7 @@ export function DateField({
             ref={field.ref}
             name={field.name}
             value={(field.value as string | undefined) ?? ''}
-            onChange={(event) => field.onChange(event.target.value || undefined)}
+            onChange={(event) => field.onChange(event.target.value)}
             onBlur={field.onBlur}
             min={min}
             max={max}

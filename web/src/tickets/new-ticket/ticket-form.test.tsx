@@ -9,7 +9,7 @@ import { TextField } from './fields';
 import { TicketForm } from './ticket-form';
 
 vi.mock('../api/submit-ticket', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../api/submit-ticket')>();
+  const actual = await importOriginal<typeof api>();
   return {
     ...actual,
     submitTicket: vi.fn(),

@@ -1,0 +1,62 @@
+import { toTicketStatus } from '@domain';
+import { Timeline, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { ActivityChange, ActivityEntry } from '../api/ticket-model';
+import { categoryName, subcategoryName } from '../shared/category-labels';
+import { EMPTY_VALUE, formatDateTime } from '../shared/format';
+
+export type ActivityLogProps = {
+  entries: ActivityEntry[];
+  /** The ticket's category: subcategory values are named within it. */
+  category: string;
+};
+
+/** A logged value as a reader says it: statuses and categories translated, empty as a dash. */
+function valueLabel(t: TFunction, field: string, value: string | null, category: string): string {
+  if (value === null || value === '') return EMPTY_VALUE;
+  if (field === 'status') return t(`tickets.status.${toTicketStatus(value)}`);
+  if (field === 'category') return categoryName(t, value);
+  if (field === 'subcategory') return subcategoryName(t, category, value);
+  if (field === 'archived') return value === 'true' ? t('tickets.details.yes') : t('tickets.details.no');
+  return value;
+}
+
+/** One line of the log: "Ticket created" or "Status changed from “New” to “In progress”". */
+export function describeChange(t: TFunction, change: ActivityChange, category: string): string {
+  if (change.type === 'created') return t('tickets.details.activityCreated');
+  if (change.type === 'other') return t('tickets.details.activityOther');
+  return t('tickets.details.activityChanged', {
+    field: t(`tickets.fields.${change.field}`, { defaultValue: change.field }),
+    from: valueLabel(t, change.field, change.from, category),
+    to: valueLabel(t, change.field, change.to, category),
+  });
+}
+
+/** The activity log, oldest first: what changed, who changed it and when. */
+export function ActivityLog({ entries, category }: ActivityLogProps) {
+  const { t, i18n } = useTranslation();
+  if (entries.length === 0) {
+    return <Typography.Text type="secondary">{t('tickets.details.noActivity')}</Typography.Text>;
+  }
+  return (
+    <Timeline
+      items={entries.map((entry) => ({
+        key: entry.id,
+        color: entry.change.type === 'created' ? 'green' : 'blue',
+        content: (
+          <div>
+            <Typography.Text>{describeChange(t, entry.change, category)}</Typography.Text>
+            <br />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('tickets.details.byAt', {
+                name: entry.by?.name || EMPTY_VALUE,
+                date: formatDateTime(entry.at, i18n.language),
+              })}
+            </Typography.Text>
+          </div>
+        ),
+      }))}
+    />
+  );
+}

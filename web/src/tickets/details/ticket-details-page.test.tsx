@@ -1,0 +1,371 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
+import { renderSignedIn } from '../../test/auth';
+import type { ActivityEntry, Ticket, TicketUpdate } from '../api/ticket-model';
+import {
+  type AttachmentUrl,
+  type TicketDetailsState,
+  useAttachmentUrl,
+  useTicket,
+} from '../api/ticket-reads';
+import { makeActivity, makeTicket, makeUpdate } from '../shared/test-tickets';
+import { TicketDetailsPage } from './ticket-details-page';
+
+vi.mock('../api/ticket-reads', () => ({ useTicket: vi.fn(), useAttachmentUrl: vi.fn() }));
+
+const useTicketMock = vi.mocked(useTicket);
+const useAttachmentUrlMock = vi.mocked(useAttachmentUrl);
+
+const STORAGE = 'https://storage.test/';
+const retry = vi.fn();
+
+function showTicket(ticket: Ticket, updates: TicketUpdate[] = [], activity: ActivityEntry[] = []) {
+  useTicketMock.mockReturnValue({ status: 'ready', ticket, updates, activity, retry });
+}
+
+function showState(state: TicketDetailsState) {
+  useTicketMock.mockReturnValue({ ...state, retry });
+}
+
+function renderPage(ticketId = 't-0002') {
+  return renderSignedIn(
+    <Routes>
+      <Route path="/ticket/:ticketId" element={<TicketDetailsPage />} />
+      <Route path="/ticket-history" element={<p>history page</p>} />
+    </Routes>,
+    { path: `/ticket/${ticketId}` },
+  );
+}
+
+/** The value shown beside a field label. */
+function valueOf(label: string): string {
+  const cell = screen.getByText(label, { selector: 'th, th *' }).closest('th');
+  return cell?.nextElementSibling?.textContent?.replace(/\s/g, ' ') ?? '';
+}
+
+const PRESALARY = makeTicket({
+  id: 't-0002',
+  number: 'T-0002',
+  category: 'presalary',
+  subcategory: 'advance',
+  description: 'I need an advance of 300 EUR to pay the deposit for my new room.',
+  status: 'paid',
+  createdAt: new Date(2026, 10, 2, 9, 30),
+  lastUpdate: new Date(2026, 10, 4, 16, 45),
+  assignedTo: { uid: 'u-managerpl', name: 'Agnieszka Nowak', email: null },
+  details: {
+    amount: 300,
+    currency: 'EUR',
+    fee: 15,
+    total: 315,
+    period: '2026-11-H1',
+    reason: 'Deposit for a new room',
+  },
+});
+
+describe('TicketDetailsPage', () => {
+  beforeEach(() => {
+    useTicketMock.mockReset();
+    useAttachmentUrlMock.mockReset();
+    useAttachmentUrlMock.mockImplementation((path: string): AttachmentUrl => ({
+      url: `${STORAGE}${path}`,
+      isLoading: false,
+      isError: false,
+    }));
+  });
+  afterEach(async () => {
+    await changeLanguage('pl');
+  });
+
+  it('reads the ticket named in the route', () => {
+    showTicket(PRESALARY);
+    renderPage('t-0002');
+    expect(useTicketMock).toHaveBeenLastCalledWith('t-0002');
+  });
+
+  it('shows every field of the ticket with translated labels, dates and money', () => {
+    showTicket(PRESALARY);
+    renderPage();
+    expect(screen.getByRole('heading', { name: 'Zgłoszenie T-0002' })).toBeInTheDocument();
+    expect(valueOf('Numer')).toBe('T-0002');
+    expect(valueOf('Status')).toBe('Wypłacone');
+    expect(valueOf('Kategoria')).toBe('Zaliczka');
+    expect(valueOf('Podkategoria')).toBe('Zaliczka na poczet wynagrodzenia');
+    expect(valueOf('Data utworzenia')).toBe('2 listopada 2026, 09:30');
+    expect(valueOf('Zgłaszający')).toBe('Piotr Kowalczykworker@example.com');
+    expect(screen.getByRole('link', { name: 'worker@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:worker@example.com',
+    );
+    expect(valueOf('Przypisane do')).toBe('Agnieszka Nowak');
+    expect(valueOf('Ostatnia aktualizacja')).toBe('4 listopada 2026, 16:45');
+    const description = screen.getByRole('region', { name: 'Opis' });
+    expect(within(description).getByText(/deposit for my new room/)).toBeInTheDocument();
+  });
+
+  it('shows the presalary details: amount, currency, fee, total, period and reason', () => {
+    showTicket(PRESALARY);
+    renderPage();
+    expect(valueOf('Kwota')).toBe('300,00 €');
+    expect(valueOf('Waluta')).toBe('EUR');
+    expect(valueOf('Opłata')).toBe('15,00 €');
+    expect(valueOf('Razem do potrącenia')).toBe('315,00 €');
+    expect(valueOf('Okres rozliczeniowy')).toBe('1–15 listopada 2026');
+    expect(valueOf('Powód')).toBe('Deposit for a new room');
+  });
+
+  it('formats money and dates in the current language', async () => {
+    await changeLanguage('en');
+    showTicket(PRESALARY);
+    renderPage();
+    expect(valueOf('Amount')).toBe('€300.00');
+    expect(valueOf('Created')).toBe('2 November 2026, 09:30');
+    expect(valueOf('Salary period')).toBe('1–15 November 2026');
+  });
+
+  it('shows absence type, dates and the medical certificate flag', () => {
+    showTicket(
+      makeTicket({
+        category: 'absences',
+        subcategory: 'sickLeave',
+        details: {
+          type: 'sickLeave',
+          reason: 'Flu with high fever',
+          startDate: '2026-11-10',
+          endDate: '2026-11-13',
+          hasMedicalCertificate: true,
+        },
+      }),
+    );
+    renderPage();
+    expect(valueOf('Rodzaj nieobecności')).toBe('Zwolnienie lekarskie');
+    expect(valueOf('Powód')).toBe('Flu with high fever');
+    expect(valueOf('Data rozpoczęcia')).toBe('10 listopada 2026');
+    expect(valueOf('Data zakończenia')).toBe('13 listopada 2026');
+    expect(valueOf('Zaświadczenie lekarskie')).toBe('Tak');
+  });
+
+  it('shows receipts, salary and work-hours details', () => {
+    showTicket(
+      makeTicket({
+        category: 'workhours',
+        subcategory: 'missingHours',
+        details: { startDate: '2026-11-16', endDate: '2026-11-16', hours: 7.5 },
+      }),
+    );
+    const { unmount } = renderPage();
+    expect(valueOf('Liczba godzin')).toBe('7,5');
+    expect(valueOf('Data rozpoczęcia')).toBe('16 listopada 2026');
+    unmount();
+
+    showTicket(
+      makeTicket({ category: 'receipts', subcategory: 'fuel', details: { amount: 812.5, currency: 'SEK' } }),
+    );
+    const receipts = renderPage();
+    expect(valueOf('Kwota')).toBe('812,50 SEK');
+    receipts.unmount();
+
+    showTicket(makeTicket({ category: 'salary', subcategory: 'payslip', details: { period: '2026-02-H2' } }));
+    renderPage();
+    expect(valueOf('Okres rozliczeniowy')).toBe('16–28 lutego 2026');
+  });
+
+  it('says "not assigned" and shows the address and car plate when the ticket has them', () => {
+    showTicket(
+      makeTicket({
+        category: 'car',
+        subcategory: 'damage',
+        assignedTo: null,
+        carPlate: 'PO 5TX21',
+        address: 'Sickla Kanalgata 8, Nacka',
+      }),
+    );
+    renderPage();
+    expect(valueOf('Przypisane do')).toBe('Nieprzypisane');
+    expect(valueOf('Numer rejestracyjny')).toBe('PO 5TX21');
+    expect(valueOf('Adres')).toBe('Sickla Kanalgata 8, Nacka');
+  });
+
+  it('logs "created" and each field change with translated names and values, who and when', () => {
+    showTicket(
+      makeTicket({ status: 'inProgress' }),
+      [],
+      [
+        makeActivity(),
+        makeActivity({
+          id: 'a2',
+          at: new Date(2026, 10, 4, 11, 0),
+          by: { uid: 'u-foreman', name: 'Marek Wiśniewski', email: null },
+          change: { type: 'field', field: 'assignedTo', from: null, to: 'Marek Wiśniewski' },
+        }),
+        makeActivity({
+          id: 'a3',
+          at: new Date(2026, 10, 4, 11, 5),
+          by: { uid: 'u-foreman', name: 'Marek Wiśniewski', email: null },
+          change: { type: 'field', field: 'status', from: 'new', to: 'inProgress' },
+        }),
+      ],
+    );
+    renderPage();
+    const log = within(screen.getByRole('region', { name: 'Historia zmian' }));
+    const lines = log.getAllByRole('listitem').map((item) => item.textContent);
+    expect(lines).toEqual([
+      'Utworzono zgłoszeniePiotr Kowalczyk, 2 listopada 2026, 09:30',
+      'Przypisane do: zmiana z „—” na „Marek Wiśniewski”Marek Wiśniewski, 4 listopada 2026, 11:00',
+      'Status: zmiana z „Nowe” na „W realizacji”Marek Wiśniewski, 4 listopada 2026, 11:05',
+    ]);
+  });
+
+  it('lists ordered items with their confirmed flag', () => {
+    showTicket(
+      makeTicket({
+        items: [
+          { name: 'Winter jacket, size L', quantity: 1, confirmed: true },
+          { name: 'Beanie', quantity: 2, confirmed: false },
+        ],
+      }),
+    );
+    renderPage();
+    const items = within(screen.getByRole('region', { name: 'Zamówione pozycje' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [jacket, beanie] = items as [HTMLElement, HTMLElement];
+    expect(jacket).toHaveTextContent('Winter jacket, size L × 1');
+    expect(within(jacket).getByText('Potwierdzone')).toBeInTheDocument();
+    expect(jacket.querySelector('.anticon-check-circle')).not.toBeNull();
+    expect(beanie).toHaveTextContent('Beanie × 2');
+    expect(within(beanie).getByText('Jeszcze niepotwierdzone')).toBeInTheDocument();
+    expect(beanie.querySelector('.anticon-check-circle')).toBeNull();
+  });
+
+  it('shows an image attachment as a preview that opens large, and a PDF as a link to a new tab', async () => {
+    const user = userEvent.setup();
+    showTicket(
+      makeTicket({
+        attachments: [
+          { name: 'damage.jpg', path: 'tickets/u/t/damage.jpg', contentType: 'image/jpeg', size: 2048 },
+          {
+            name: 'invoice.pdf',
+            path: 'tickets/u/t/invoice.pdf',
+            contentType: 'application/pdf',
+            size: 1536,
+          },
+        ],
+      }),
+    );
+    renderPage();
+    const image = screen.getByRole('img', { name: 'damage.jpg' });
+    expect(image).toHaveAttribute('src', `${STORAGE}tickets/u/t/damage.jpg`);
+    expect(useAttachmentUrlMock).toHaveBeenCalledWith('tickets/u/t/damage.jpg');
+    await user.click(screen.getByRole('button', { name: 'damage.jpg' }));
+    const preview = await screen.findByRole('dialog');
+    expect(within(preview).getByRole('img', { name: 'damage.jpg' })).toHaveAttribute(
+      'src',
+      `${STORAGE}tickets/u/t/damage.jpg`,
+    );
+
+    const pdf = screen.getByRole('link', { name: /invoice\.pdf/ });
+    expect(pdf).toHaveAttribute('href', `${STORAGE}tickets/u/t/invoice.pdf`);
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(pdf).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(pdf).toHaveTextContent('invoice.pdf (1,5 KB)');
+  });
+
+  it('says "Failed to load image" when the image URL cannot be fetched', () => {
+    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: false, isError: true });
+    showTicket(
+      makeTicket({
+        attachments: [{ name: 'gone.png', path: 'tickets/u/t/gone.png', contentType: 'image/png', size: 10 }],
+      }),
+    );
+    renderPage();
+    expect(screen.getByText('Nie udało się załadować obrazu')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'gone.png' })).not.toBeInTheDocument();
+  });
+
+  it('says "Failed to load image" when the image itself fails to load', () => {
+    showTicket(
+      makeTicket({
+        attachments: [
+          { name: 'broken.png', path: 'tickets/u/t/broken.png', contentType: 'image/png', size: 10 },
+        ],
+      }),
+    );
+    renderPage();
+    expect(screen.queryByText('Nie udało się załadować obrazu')).not.toBeInTheDocument();
+    fireEvent.error(screen.getByRole('img', { name: 'broken.png' }));
+    expect(screen.getByText('Nie udało się załadować obrazu')).toBeInTheDocument();
+  });
+
+  it('shows updates with their text, author, time and attachments', () => {
+    showTicket(makeTicket(), [
+      makeUpdate(),
+      makeUpdate({
+        id: 'u2',
+        text: 'Sent with the Friday delivery.',
+        at: new Date(2026, 10, 19, 14, 5),
+        attachments: [
+          { name: 'delivery.pdf', path: 'tickets/u/t/delivery.pdf', contentType: 'application/pdf', size: 0 },
+        ],
+      }),
+    ]);
+    renderPage();
+    const updates = within(screen.getByRole('region', { name: 'Aktualizacje' }));
+    const [first, second] = updates
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.tagName === 'OL');
+    expect(first).toHaveTextContent('Ordered from the workwear supplier.');
+    expect(first).toHaveTextContent('Marek Wiśniewski, 4 listopada 2026, 11:00');
+    expect(second).toHaveTextContent('Marek Wiśniewski, 19 listopada 2026, 14:05');
+    expect(within(second as HTMLElement).getByRole('link', { name: /delivery\.pdf/ })).toHaveAttribute(
+      'href',
+      `${STORAGE}tickets/u/t/delivery.pdf`,
+    );
+  });
+
+  it('says when there are no updates yet', () => {
+    showTicket(makeTicket());
+    renderPage();
+    expect(screen.getByText('Brak aktualizacji.')).toBeInTheDocument();
+  });
+
+  it.each<TicketDetailsState>([{ status: 'notFound' }, { status: 'denied' }])(
+    'shows "Ticket not found" for a ticket that is $status, with a way back',
+    async (state) => {
+      const user = userEvent.setup();
+      showState(state);
+      renderPage('t-9999');
+      expect(screen.getByText('Nie znaleziono zgłoszenia')).toBeInTheDocument();
+      expect(screen.getByText('Zgłoszenie nie istnieje lub nie masz do niego dostępu.')).toBeInTheDocument();
+      await user.click(screen.getByRole('link', { name: 'Wróć do historii zgłoszeń' }));
+      expect(screen.getByText('history page')).toBeInTheDocument();
+    },
+  );
+
+  it('shows "Ticket not found" in English', async () => {
+    await changeLanguage('en');
+    showState({ status: 'notFound' });
+    renderPage('t-9999');
+    expect(screen.getByText('Ticket not found')).toBeInTheDocument();
+    expect(screen.getByText('It does not exist or you do not have access to it.')).toBeInTheDocument();
+  });
+
+  it('offers a retry when the ticket cannot be loaded', async () => {
+    const user = userEvent.setup();
+    retry.mockReset();
+    showState({ status: 'error', error: new Error('unavailable') });
+    renderPage();
+    expect(screen.getByText('Nie udało się pobrać zgłoszenia')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(retry).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a spinner while loading', () => {
+    showState({ status: 'loading' });
+    renderPage();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-spin')).not.toBeNull();
+  });
+});

@@ -1,0 +1,314 @@
+import { ArrowLeftOutlined, CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Flex, Result, Spin, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import type { ActivityEntry, Ticket, TicketItem, TicketUpdate } from '../api/ticket-model';
+import { useTicket } from '../api/ticket-reads';
+import { categoryName, subcategoryName } from '../shared/category-labels';
+import {
+  EMPTY_VALUE,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatNumber,
+  formatSalaryPeriod,
+} from '../shared/format';
+import { StatusTag } from '../shared/status-tag';
+import { historyPathFrom } from '../shared/ticket-link-state';
+import { ActivityLog } from './activity-log';
+import { AttachmentList } from './attachment-list';
+
+type Row = { key: string; label: string; value: ReactNode };
+
+/** Label/value rows; two columns on wide screens, one on a phone. Empty values show a dash. */
+function Fields({ rows }: { rows: Row[] }) {
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 1, md: 2 }}
+      items={rows.map(({ key, label, value }) => ({
+        key,
+        label,
+        children: value === undefined || value === null || value === '' ? EMPTY_VALUE : value,
+      }))}
+    />
+  );
+}
+
+/**
+ * /ticket/:ticketId: every field of a ticket, its category details, ordered items, attachments,
+ * updates and activity log, all live. A ticket that does not exist and one the user may not see
+ * get the same page.
+ */
+export function TicketDetailsPage() {
+  const { t } = useTranslation();
+  const { ticketId } = useParams();
+  const location = useLocation();
+  const result = useTicket(ticketId);
+  const historyPath = historyPathFrom(location.state);
+
+  if (result.status === 'loading') {
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin size="large" aria-label={t('common.loading')} />
+      </Flex>
+    );
+  }
+  if (result.status === 'notFound' || result.status === 'denied') {
+    return (
+      <Result
+        status="404"
+        title={t('tickets.details.notFoundTitle')}
+        subTitle={t('tickets.details.notFoundText')}
+        extra={
+          <Link to={historyPath}>
+            <Button type="primary">{t('tickets.details.backToHistory')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (result.status === 'error') {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('tickets.details.loadFailed')}
+        action={
+          <Button size="small" onClick={result.retry}>
+            {t('tickets.details.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <TicketView
+      ticket={result.ticket}
+      updates={result.updates}
+      activity={result.activity}
+      historyPath={historyPath}
+    />
+  );
+}
+
+type TicketViewProps = {
+  ticket: Ticket;
+  updates: TicketUpdate[];
+  activity: ActivityEntry[];
+  historyPath: string;
+};
+
+function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const categoryRows = categoryDetailRows(t, ticket, language);
+
+  const rows: Row[] = [
+    { key: 'number', label: t('tickets.fields.number'), value: ticket.number },
+    { key: 'status', label: t('tickets.fields.status'), value: <StatusTag status={ticket.status} /> },
+    { key: 'category', label: t('tickets.fields.category'), value: categoryName(t, ticket.category) },
+    {
+      key: 'subcategory',
+      label: t('tickets.fields.subcategory'),
+      value: subcategoryName(t, ticket.category, ticket.subcategory),
+    },
+    {
+      key: 'createdAt',
+      label: t('tickets.fields.createdAt'),
+      value: formatDateTime(ticket.createdAt, language),
+    },
+    {
+      key: 'submitter',
+      label: t('tickets.fields.submitter'),
+      value: ticket.submitter ? (
+        <Flex vertical>
+          <span>{ticket.submitter.name}</span>
+          {ticket.submitter.email && (
+            <Typography.Link href={`mailto:${ticket.submitter.email}`}>
+              {ticket.submitter.email}
+            </Typography.Link>
+          )}
+        </Flex>
+      ) : (
+        ticket.createdBy
+      ),
+    },
+    {
+      key: 'assignedTo',
+      label: t('tickets.fields.assignedTo'),
+      value: ticket.assignedTo?.name || t('tickets.details.notAssigned'),
+    },
+    {
+      key: 'lastUpdate',
+      label: t('tickets.fields.lastUpdate'),
+      value: formatDateTime(ticket.lastUpdate, language),
+    },
+  ];
+  if (ticket.address)
+    rows.push({ key: 'address', label: t('tickets.fields.address'), value: ticket.address });
+  if (ticket.carPlate) {
+    rows.push({ key: 'carPlate', label: t('tickets.fields.carPlate'), value: ticket.carPlate });
+  }
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+      <Link to={historyPath}>
+        <ArrowLeftOutlined aria-hidden /> {t('tickets.details.backToHistory')}
+      </Link>
+      <header>
+        <Flex align="center" gap={8} wrap>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {t('tickets.details.title', { number: ticket.number })}
+          </Typography.Title>
+          <StatusTag status={ticket.status} />
+          {ticket.archived && ticket.status !== 'archived' && <Tag>{t('tickets.details.archived')}</Tag>}
+        </Flex>
+        <Typography.Text type="secondary">
+          {categoryName(t, ticket.category)} › {subcategoryName(t, ticket.category, ticket.subcategory)}
+        </Typography.Text>
+      </header>
+
+      <Section title={t('tickets.details.summary')}>
+        <Fields rows={rows} />
+      </Section>
+
+      <Section title={t('tickets.fields.description')}>
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
+          {ticket.description || EMPTY_VALUE}
+        </Typography.Paragraph>
+      </Section>
+
+      {categoryRows.length > 0 && (
+        <Section title={t('tickets.details.categoryDetails')}>
+          <Fields rows={categoryRows} />
+        </Section>
+      )}
+
+      {ticket.items.length > 0 && (
+        <Section title={t('tickets.fields.items')}>
+          <ItemList items={ticket.items} />
+        </Section>
+      )}
+
+      {ticket.attachments.length > 0 && (
+        <Section title={t('tickets.fields.attachments')}>
+          <AttachmentList attachments={ticket.attachments} />
+        </Section>
+      )}
+
+      <Section title={t('tickets.details.updates')}>
+        <UpdateList updates={updates} />
+      </Section>
+
+      <Section title={t('tickets.details.activity')}>
+        <ActivityLog entries={activity} category={ticket.category} />
+      </Section>
+    </Flex>
+  );
+}
+
+/** A titled card that is also a named region, so each part of the page can be found by name. */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card
+      size="small"
+      title={<h3 style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit' }}>{title}</h3>}
+      role="region"
+      aria-label={title}
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** The category-specific fields that the ticket has, in a fixed reading order. */
+function categoryDetailRows(t: TFunction, ticket: Ticket, language: string): Row[] {
+  const { details } = ticket;
+  const rows: Row[] = [];
+  const add = (key: string, value: ReactNode) => rows.push({ key, label: t(`tickets.fields.${key}`), value });
+  const money = (amount: number) => formatMoney(amount, details.currency, language);
+
+  if (details.type !== undefined) add('absenceType', subcategoryName(t, 'absences', details.type));
+  if (details.amount !== undefined) add('amount', money(details.amount));
+  if (details.currency !== undefined) add('currency', details.currency);
+  if (details.fee !== undefined) add('fee', money(details.fee));
+  if (details.total !== undefined) add('total', money(details.total));
+  if (details.period !== undefined) add('period', formatSalaryPeriod(details.period, language));
+  if (details.purchaseDate !== undefined) add('purchaseDate', formatDay(details.purchaseDate, language));
+  if (details.startDate !== undefined) add('startDate', formatDay(details.startDate, language));
+  if (details.endDate !== undefined) add('endDate', formatDay(details.endDate, language));
+  if (details.hours !== undefined) add('hours', formatNumber(details.hours, language));
+  if (details.hasMedicalCertificate !== undefined) {
+    add(
+      'hasMedicalCertificate',
+      details.hasMedicalCertificate ? t('tickets.details.yes') : t('tickets.details.no'),
+    );
+  }
+  if (details.reason !== undefined) add('reason', details.reason);
+  return rows;
+}
+
+function ItemList({ items }: { items: TicketItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+      {items.map((item, index) => (
+        <li key={`${item.name}-${index}`} style={{ padding: '6px 0' }}>
+          <Flex justify="space-between" align="center" gap={8} wrap>
+            <span>
+              {item.name} <Typography.Text type="secondary">× {item.quantity}</Typography.Text>
+            </span>
+            {item.confirmed ? (
+              <Typography.Text type="success">
+                <CheckCircleFilled aria-hidden /> {t('tickets.details.confirmed')}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="secondary">
+                <ClockCircleOutlined aria-hidden /> {t('tickets.details.notConfirmed')}
+              </Typography.Text>
+            )}
+          </Flex>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UpdateList({ updates }: { updates: TicketUpdate[] }) {
+  const { t, i18n } = useTranslation();
+  if (updates.length === 0) {
+    return <Typography.Text type="secondary">{t('tickets.details.noUpdates')}</Typography.Text>;
+  }
+  return (
+    <ol style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+      {updates.map((update, index) => (
+        <li
+          key={update.id}
+          style={{
+            padding: '8px 0',
+            borderTop: index === 0 ? undefined : '1px solid rgba(128, 128, 128, 0.2)',
+          }}
+        >
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginBottom: 4 }}>
+            {update.text}
+          </Typography.Paragraph>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('tickets.details.byAt', {
+              name: update.by?.name || EMPTY_VALUE,
+              date: formatDateTime(update.at, i18n.language),
+            })}
+          </Typography.Text>
+          {update.attachments.length > 0 && (
+            <div style={{ marginTop: 8 }}>
+              <AttachmentList attachments={update.attachments} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

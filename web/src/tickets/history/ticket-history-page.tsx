@@ -1,0 +1,274 @@
+import { TICKET_CATEGORIES, findCategory } from '@domain';
+import { Alert, Button, Card, Empty, Flex, Input, Select, Spin, Switch, Typography } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../lib/auth/auth-context';
+import { canSeeAllTickets } from '../api/history-query';
+import type { Ticket } from '../api/ticket-model';
+import { useTicketHistory } from '../api/ticket-reads';
+import { categoryPath } from '../shared/category-labels';
+import { formatShortDate } from '../shared/format';
+import { StatusTag } from '../shared/status-tag';
+import type { TicketLinkState } from '../shared/ticket-link-state';
+import {
+  EMPTY_FILTERS,
+  type HistoryFilters,
+  filterableStatuses,
+  hasActiveFilters,
+  readFilters,
+  writeFilters,
+} from './history-filters';
+
+/** A control of the filter bar: full width on a phone, side by side on wider screens. */
+const FILTER_STYLE = { flex: '1 1 180px', minWidth: 0 } as const;
+
+/**
+ * /ticket-history: the user's tickets (every ticket for staff), newest first and live, with
+ * search, status / category / subcategory filters, "show archived" and "load more".
+ */
+export function TicketHistoryPage() {
+  const { t } = useTranslation();
+  const { user, rules } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const canSeeAll = canSeeAllTickets(user, rules);
+  const history = useTicketHistory(
+    user
+      ? {
+          uid: user.uid,
+          canSeeAll,
+          showArchived: filters.showArchived,
+          status: filters.status,
+          category: filters.category,
+          subcategory: filters.subcategory,
+          search: filters.search,
+        }
+      : null,
+  );
+  const switchId = useId();
+
+  const update = (patch: Partial<HistoryFilters>) => setParams(writeFilters({ ...filters, ...patch }));
+  const category = findCategory(filters.category ?? '');
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+      <header>
+        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+          {t('tickets.history.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">
+          {canSeeAll ? t('tickets.history.scopeAll') : t('tickets.history.scopeOwn')}
+        </Typography.Text>
+      </header>
+
+      <div role="search" aria-label={t('tickets.history.filtersLabel')}>
+        <Flex wrap gap={8} align="center">
+          <Input.Search
+            // Remounts when the URL changes (back/forward), so the box shows the search in use.
+            key={filters.search}
+            defaultValue={filters.search}
+            placeholder={t('tickets.history.searchPlaceholder')}
+            aria-label={t('tickets.history.search')}
+            enterButton={t('tickets.history.searchButton')}
+            allowClear
+            onSearch={(value) => update({ search: value })}
+            style={{ flex: '2 1 260px', minWidth: 0 }}
+          />
+          <Select
+            aria-label={t('tickets.history.statusFilter')}
+            placeholder={t('tickets.history.allStatuses')}
+            value={filters.status}
+            allowClear
+            onChange={(status) => update({ status })}
+            options={filterableStatuses(filters.showArchived).map((status) => ({
+              value: status,
+              label: t(`tickets.status.${status}`),
+            }))}
+            style={FILTER_STYLE}
+          />
+          <Select
+            aria-label={t('tickets.history.categoryFilter')}
+            placeholder={t('tickets.history.allCategories')}
+            value={filters.category}
+            allowClear
+            onChange={(value) => update({ category: value, subcategory: undefined })}
+            options={TICKET_CATEGORIES.map(({ id }) => ({
+              value: id,
+              label: t(`tickets.categories.${id}.name`),
+            }))}
+            style={FILTER_STYLE}
+          />
+          <Select
+            aria-label={t('tickets.history.subcategoryFilter')}
+            placeholder={t('tickets.history.allSubcategories')}
+            value={filters.subcategory}
+            allowClear
+            disabled={!category}
+            onChange={(subcategory) => update({ subcategory })}
+            options={(category?.subcategories ?? []).map((sub) => ({
+              value: sub,
+              label: t(`tickets.categories.${category?.id}.sub.${sub}`),
+            }))}
+            style={FILTER_STYLE}
+          />
+          <Flex align="center" gap={8} style={{ flex: '0 0 auto' }}>
+            <Switch
+              id={switchId}
+              checked={filters.showArchived}
+              onChange={(showArchived) =>
+                update({
+                  showArchived,
+                  // Archived tickets are hidden again, so filtering by that status would find none.
+                  status: !showArchived && filters.status === 'archived' ? undefined : filters.status,
+                })
+              }
+            />
+            <label htmlFor={switchId}>{t('tickets.history.showArchived')}</label>
+          </Flex>
+        </Flex>
+      </div>
+
+      <HistoryList
+        tickets={history.tickets}
+        isLoading={history.isLoading}
+        error={history.error}
+        showSubmitter={canSeeAll}
+        historySearch={params.toString()}
+        isFiltered={hasActiveFilters(filters)}
+        onRetry={history.retry}
+        onClearFilters={() =>
+          setParams(writeFilters({ ...EMPTY_FILTERS, showArchived: filters.showArchived }))
+        }
+      />
+
+      {history.hasMore && !history.error && (
+        <Flex justify="center">
+          <Button onClick={history.loadMore} loading={history.isLoadingMore}>
+            {t('tickets.history.loadMore')}
+          </Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+}
+
+type HistoryListProps = {
+  tickets: Ticket[];
+  isLoading: boolean;
+  error: Error | null;
+  showSubmitter: boolean;
+  /** The history's own query string, handed to the details page for its back link. */
+  historySearch: string;
+  isFiltered: boolean;
+  onRetry: () => void;
+  onClearFilters: () => void;
+};
+
+function HistoryList({
+  tickets,
+  isLoading,
+  error,
+  showSubmitter,
+  historySearch,
+  isFiltered,
+  onRetry,
+  onClearFilters,
+}: HistoryListProps) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('tickets.history.fetchFailed')}
+        action={
+          <Button size="small" onClick={onRetry}>
+            {t('tickets.history.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (isLoading) {
+    return (
+      <Flex justify="center" style={{ padding: 32 }}>
+        <Spin aria-label={t('common.loading')} />
+      </Flex>
+    );
+  }
+  if (tickets.length === 0) {
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          isFiltered
+            ? t('tickets.history.emptyFiltered')
+            : showSubmitter
+              ? t('tickets.history.emptyAll')
+              : t('tickets.history.empty')
+        }
+      >
+        {isFiltered ? (
+          <Button onClick={onClearFilters}>{t('tickets.history.clearFilters')}</Button>
+        ) : (
+          <Link to="/new-ticket">
+            <Button type="primary">{t('tickets.history.newTicket')}</Button>
+          </Link>
+        )}
+      </Empty>
+    );
+  }
+  return (
+    <ul aria-label={t('tickets.history.listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {tickets.map((ticket) => (
+        <li key={ticket.id} style={{ marginBottom: 8 }}>
+          <TicketRow ticket={ticket} showSubmitter={showSubmitter} historySearch={historySearch} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type TicketRowProps = { ticket: Ticket; showSubmitter: boolean; historySearch: string };
+
+function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Link
+      to={`/ticket/${encodeURIComponent(ticket.id)}`}
+      state={{ historySearch } satisfies TicketLinkState}
+      style={{ display: 'block', color: 'inherit' }}
+    >
+      <Card size="small" hoverable>
+        <Flex justify="space-between" align="center" gap={8} wrap>
+          <Typography.Text strong>{ticket.number}</Typography.Text>
+          <StatusTag status={ticket.status} />
+        </Flex>
+        <Typography.Text type="secondary">
+          {categoryPath(t, ticket.category, ticket.subcategory)}
+        </Typography.Text>
+        <Typography.Paragraph
+          style={{
+            margin: '4px 0',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {ticket.description}
+        </Typography.Paragraph>
+        <Flex justify="space-between" gap={8} wrap>
+          <Typography.Text type="secondary">
+            {t('tickets.history.createdOn', { date: formatShortDate(ticket.createdAt, i18n.language) })}
+          </Typography.Text>
+          {showSubmitter && ticket.submitter && (
+            <Typography.Text type="secondary">{ticket.submitter.name}</Typography.Text>
+          )}
+        </Flex>
+      </Card>
+    </Link>
+  );
+}

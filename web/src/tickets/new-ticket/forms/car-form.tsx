@@ -1,0 +1,72 @@
+import { CAR_PLATE_MAX_CHARS } from '@domain';
+import { Alert, Input } from 'antd';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormField, controlProps } from '../../../components/form-field';
+import type { CategoryForm, CategoryFormContext } from '../category-form';
+
+// Car: which car (its plate) and, per subcategory, what helps the office act on the ticket.
+// The plate has its own input rather than TextField: phones should offer capital letters, and
+// the plate reads in capitals while typed (the schema stores it upper-cased).
+
+const PLATE_ID = 'ticket-carPlate';
+
+function CarPlateField() {
+  const { t } = useTranslation();
+  const { control } = useFormContext();
+  return (
+    <Controller
+      name="carPlate"
+      control={control}
+      render={({ field, fieldState }) => (
+        <FormField
+          label={
+            <>
+              {t('tickets.form.car.carPlate')}
+              <span aria-hidden="true"> *</span>
+            </>
+          }
+          htmlFor={PLATE_ID}
+          hint={t('tickets.form.car.carPlateHint')}
+          error={fieldState.error?.message}
+        >
+          <Input
+            {...controlProps(PLATE_ID, fieldState.error)}
+            ref={field.ref}
+            name={field.name}
+            value={(field.value as string | undefined) ?? ''}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+            maxLength={CAR_PLATE_MAX_CHARS}
+            autoCapitalize="characters"
+            autoComplete="off"
+            autoCorrect="off"
+            spellCheck={false}
+            aria-required
+            style={{ textTransform: 'uppercase' }}
+          />
+        </FormField>
+      )}
+    />
+  );
+}
+
+function CarFields({ subcategory }: CategoryFormContext) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert
+        type="info"
+        showIcon
+        title={t(`tickets.form.car.hints.${subcategory}`)}
+        style={{ marginBottom: 16 }}
+      />
+      <CarPlateField />
+    </>
+  );
+}
+
+export const carForm: CategoryForm = {
+  defaultValues: () => ({ carPlate: '' }),
+  Fields: CarFields,
+};

@@ -1,0 +1,128 @@
+import { Alert, Button, Empty, Flex, Input, Radio, Spin, Typography } from 'antd';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/form-field';
+import type { CatalogTool, ToolCatalogState } from '../../api/tool-catalog';
+import { ToolCard, toolCategoryLabel } from './tool-card';
+
+// The tool catalogue: search by name, filter by category (one tap on a chip rather than a
+// drop-down: there are only a handful of categories), a grid that reflows from one column on
+// a phone to several on a desk, and an "Add" button on each tool.
+
+/** Lower case without diacritics, so "wkretarka" finds "Wkrętarka". */
+const normalise = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+const gridStyle = {
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
+  gap: 12,
+} as const;
+
+export type ToolBrowserProps = {
+  catalog: ToolCatalogState;
+  /** Tool ids already chosen; their button reads "Added". */
+  chosenIds: ReadonlySet<string>;
+  /** Whether tools marked unavailable may be chosen (a broken tool for repair may be one). */
+  canChooseUnavailable: boolean;
+  onAdd: (tool: CatalogTool) => void;
+};
+
+export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }: ToolBrowserProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState('');
+  const { tools, isLoading, error, retry } = catalog;
+
+  const categories = useMemo(
+    () => [...new Set(tools.map((tool) => tool.category).filter(Boolean))].sort((a, b) => a.localeCompare(b)),
+    [tools],
+  );
+  const visible = useMemo(() => {
+    const words = normalise(query).split(/\s+/).filter(Boolean);
+    return tools.filter(
+      (tool) =>
+        (!category || tool.category === category) &&
+        words.every((word) => normalise(tool.name).includes(word)),
+    );
+  }, [tools, query, category]);
+
+  if (isLoading) {
+    return (
+      <Flex vertical align="center" gap={8} role="status" style={{ padding: 24 }}>
+        <Spin />
+        <Typography.Text type="secondary">{t('tickets.tools.loading')}</Typography.Text>
+      </Flex>
+    );
+  }
+  if (error) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('tickets.tools.loadFailed')}
+        action={<Button onClick={retry}>{t('tickets.tools.retry')}</Button>}
+      />
+    );
+  }
+  if (tools.length === 0) {
+    return <Empty description={t('tickets.tools.emptyCatalog')} />;
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="form-field-label" style={{ margin: '0 0 8px', fontSize: 16 }}>
+        {t('tickets.tools.catalog')}
+      </h3>
+      <FormField label={t('tickets.tools.search')} htmlFor={`${id}-search`}>
+        <Input
+          id={`${id}-search`}
+          type="search"
+          allowClear
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t('tickets.tools.searchPlaceholder')}
+          autoComplete="off"
+        />
+      </FormField>
+      {categories.length > 1 && (
+        <div className="form-field">
+          <div id={`${id}-category`} className="form-field-label">
+            {t('tickets.tools.category')}
+          </div>
+          <Radio.Group
+            aria-labelledby={`${id}-category`}
+            optionType="button"
+            buttonStyle="solid"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as string)}
+            options={[
+              { value: '', label: t('tickets.tools.allCategories') },
+              ...categories.map((value) => ({ value, label: toolCategoryLabel(t, value) })),
+            ]}
+            style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
+          />
+        </div>
+      )}
+      {visible.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tickets.tools.noMatches')} />
+      ) : (
+        <ul aria-label={t('tickets.tools.catalog')} style={gridStyle}>
+          {visible.map((tool) => (
+            <li key={tool.id}>
+              <ToolCard
+                tool={tool}
+                isInOrder={chosenIds.has(tool.id)}
+                canAdd={canChooseUnavailable || tool.status !== 'unavailable'}
+                onAdd={onAdd}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { CheckOutlined, PlusOutlined, ToolOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { type CSSProperties, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogTool, ToolStatus } from '../../api/tool-catalog';
+
+// One tool of the catalogue browser, plus the label helpers the order list shares. Catalogue
+// values (category, unit) are data in English; the known ones are translated, others shown as is.
+
+const STATUS_COLORS: Record<ToolStatus, string> = {
+  available: 'green',
+  limited: 'orange',
+  unavailable: 'red',
+};
+
+/** `power tools` -> `powerTools`: a translation key segment for a catalogue value. */
+const keyOf = (value: string) =>
+  value
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+(.)?/g, (_match, next: string | undefined) => (next ?? '').toUpperCase());
+
+export function toolCategoryLabel(t: TFunction, category: string): string {
+  const key = keyOf(category);
+  return key ? t(`tickets.tools.categories.${key}`, { defaultValue: category }) : category;
+}
+
+export function toolUnitLabel(t: TFunction, unit: string): string {
+  const key = keyOf(unit);
+  return key ? t(`tickets.tools.units.${key}`, { defaultValue: unit }) : unit;
+}
+
+const coverStyle: CSSProperties = {
+  width: '100%',
+  height: 120,
+  objectFit: 'contain',
+  padding: 8,
+  background: 'rgba(128, 128, 128, 0.08)',
+};
+const thumbnailStyle: CSSProperties = { ...coverStyle, width: 48, height: 48, padding: 4, flex: 'none' };
+
+export type ToolImageProps = { tool: CatalogTool; isThumbnail?: boolean };
+
+/**
+ * The tool's picture (loaded lazily); a neutral placeholder when it is missing or fails to load.
+ * A thumbnail sits beside the tool's name, so it is decorative.
+ */
+export function ToolImage({ tool, isThumbnail = false }: ToolImageProps) {
+  const { t } = useTranslation();
+  const [hasFailed, setHasFailed] = useState(false);
+  const style = isThumbnail ? thumbnailStyle : coverStyle;
+  if (!tool.image || hasFailed) {
+    return (
+      <Flex
+        vertical
+        align="center"
+        justify="center"
+        role={isThumbnail ? undefined : 'img'}
+        aria-label={isThumbnail ? undefined : tool.name}
+        aria-hidden={isThumbnail || undefined}
+        title={hasFailed ? t('tickets.tools.imageFailed') : undefined}
+        style={style}
+      >
+        <ToolOutlined aria-hidden style={{ fontSize: isThumbnail ? 20 : 32 }} />
+        {hasFailed && !isThumbnail && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('tickets.tools.imageFailed')}
+          </Typography.Text>
+        )}
+      </Flex>
+    );
+  }
+  return (
+    <img
+      src={tool.image}
+      alt={isThumbnail ? '' : tool.name}
+      loading="lazy"
+      decoding="async"
+      style={style}
+      onError={() => setHasFailed(true)}
+    />
+  );
+}
+
+export type ToolCardProps = {
+  tool: CatalogTool;
+  isInOrder: boolean;
+  canAdd: boolean;
+  onAdd: (tool: CatalogTool) => void;
+};
+
+export function ToolCard({ tool, isInOrder, canAdd, onAdd }: ToolCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" cover={<ToolImage tool={tool} />} style={{ height: '100%' }}>
+      <Flex vertical gap={6} style={{ height: '100%' }}>
+        <Typography.Text strong>{tool.name}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('tickets.tools.unit')}: {toolUnitLabel(t, tool.unit)}
+        </Typography.Text>
+        <Typography.Text type="secondary">
+          {t('tickets.tools.category')}: {toolCategoryLabel(t, tool.category)}
+        </Typography.Text>
+        <Flex wrap gap={4}>
+          <Tag color={STATUS_COLORS[tool.status]}>{t(`tickets.tools.status.${tool.status}`)}</Tag>
+          <Tag>{t(`tickets.tools.providedBy.${tool.providedBy}`)}</Tag>
+        </Flex>
+        <Button
+          block
+          type={isInOrder ? 'default' : 'primary'}
+          icon={isInOrder ? <CheckOutlined /> : <PlusOutlined />}
+          disabled={isInOrder || !canAdd}
+          aria-label={t(isInOrder ? 'tickets.tools.addedNamed' : 'tickets.tools.addNamed', {
+            name: tool.name,
+          })}
+          onClick={() => onAdd(tool)}
+          style={{ marginTop: 'auto' }}
+        >
+          {t(isInOrder ? 'tickets.tools.added' : 'tickets.tools.add')}
+        </Button>
+      </Flex>
+    </Card>
+  );
+}
