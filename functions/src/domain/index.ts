@@ -6,3 +6,4 @@ export * from './roles.js';
 export * from './tickets.js';
 export * from './worker.js';
 export * from './ticket-schemas.js';
+export * from './search.js';

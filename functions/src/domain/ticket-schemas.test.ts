@@ -5,7 +5,6 @@ import {
   ABSENCE_TYPES,
   CATEGORIES_WITH_FILES,
   CLOTHES_ITEM_TYPES,
-  MAX_SEARCH_TOKENS,
   RECEIPT_CURRENCIES,
   TICKET_FORM_SCHEMAS,
   absenceSchema,
@@ -22,15 +21,13 @@ import {
   recentSalaryPeriods,
   requestIdSchema,
   salarySchema,
-  searchTokenOf,
-  searchWordsOf,
   selectablePresalaryPeriods,
   ticketFilesFolder,
-  ticketSearchTokens,
   ticketSubmissionSchema,
   toolsSchema,
   workhoursSchema,
 } from './ticket-schemas.js';
+import { MAX_SEARCH_TOKENS, searchTokenOf, searchWordsOf, ticketSearchTokens } from './search.js';
 import { TICKET_CATEGORIES } from './tickets.js';
 
 // --- helpers -------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-import type { NoticeStack as NoticeStackType, NoticeStackProps } from './notice-stack';
-import { type ReactNode, Suspense, lazy, useMemo, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
+import type { NoticeStackProps } from './notice-stack';
 import { createPortal } from 'react-dom';
 import { createNoticeStore } from './notice-store';
 import type { NoticesApi } from './notice-types';
@@ -52,25 +53,13 @@ const NOTICE_CSS = `
 }
 `;
 
-type NoticeStackModule = { NoticeStack: typeof NoticeStackType };
-let stackModule: NoticeStackModule | undefined;
+const noticeStack = lazyComponent<NoticeStackProps>(() =>
+  import('./notice-stack').then((m) => m.NoticeStack),
+);
+const NoticeStack = noticeStack.Component;
 
 /** Loads the notice view ahead of need (tests, or a page that is about to say something). */
-export function preloadNoticeStack(): Promise<NoticeStackModule> {
-  return import('./notice-stack').then((module) => (stackModule = module));
-}
-
-const LazyNoticeStack = lazy(() => preloadNoticeStack().then((m) => ({ default: m.NoticeStack })));
-
-/** The notice view; rendered at once when already loaded, else after its chunk arrives. */
-function NoticeStack(props: NoticeStackProps) {
-  if (stackModule) return <stackModule.NoticeStack {...props} />;
-  return (
-    <Suspense fallback={null}>
-      <LazyNoticeStack {...props} />
-    </Suspense>
-  );
-}
+export const preloadNoticeStack = noticeStack.preload;
 
 export type NoticesProviderProps = { children: ReactNode };
 

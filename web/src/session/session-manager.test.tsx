@@ -3,14 +3,20 @@ import { SESSION_TIMEOUT_MS, SESSION_WARNING_MS } from '@domain';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionMessage } from './session-core';
 import {
   SessionManager,
   endSessionManually,
+  preloadSessionWarning,
   type BroadcastChannelLike,
   type SessionManagerProps,
 } from './session-manager';
+
+// The dialog is a lazy chunk in the app; loaded up front here so fake timers can drive it.
+beforeAll(async () => {
+  await preloadSessionWarning();
+});
 
 const START = Date.UTC(2025, 0, 6, 8, 0, 0);
 const TIMEOUT = SESSION_TIMEOUT_MS;

@@ -35,7 +35,17 @@ import {
   writeExpiresAt,
   type SessionStorageLike,
 } from './session-storage';
-import { SessionWarningDialog } from './session-warning-dialog';
+import { lazyComponent } from '../lib/lazy-component';
+import type { SessionWarningDialogProps } from './session-warning-dialog';
+
+// The warning shows in the last minute of a session only: its Modal and Progress load when the
+// session starts (preload below), not with the first screen.
+const warningDialog = lazyComponent<SessionWarningDialogProps>(() =>
+  import('./session-warning-dialog').then((m) => m.SessionWarningDialog),
+);
+const SessionWarningDialog = warningDialog.Component;
+/** Loads the warning dialog's code ahead of its first minute. */
+export const preloadSessionWarning = warningDialog.preload;
 
 /** The part of BroadcastChannel the session uses; tests inject an in-memory one. */
 export type BroadcastChannelLike = {
@@ -306,6 +316,8 @@ export function SessionManager(props: SessionManagerProps) {
   const isRunning = expiresAt !== null;
   useEffect(() => {
     if (!isRunning) return;
+    // Fetch the dialog while the connection is there, long before the last minute.
+    void preloadSessionWarning().catch(() => undefined);
     const id = setInterval(() => onTick(), SESSION_CHECK_INTERVAL_MS);
     return () => clearInterval(id);
   }, [isRunning]);

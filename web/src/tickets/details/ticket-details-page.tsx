@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, Result, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Result, Spin, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -214,14 +214,12 @@ function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps)
 /** A titled card that is also a named region, so each part of the page can be found by name. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card
-      size="small"
-      title={<h3 style={{ margin: 0, fontSize: 'inherit', fontWeight: 'inherit' }}>{title}</h3>}
-      role="region"
-      aria-label={title}
-    >
-      {children}
-    </Card>
+    // A plain panel rather than antd Card, which pulls in Tabs (about 12 KB gzip) on a page that
+    // already carries Firestore.
+    <section className="ticket-panel" aria-label={title}>
+      <h3 className="ticket-panel-title">{title}</h3>
+      <div className="ticket-panel-body">{children}</div>
+    </section>
   );
 }
 

@@ -69,14 +69,13 @@ function renderPage(options: TestUserOptions & { path?: string } = {}) {
 const lastQuery = (): HistoryQueryInput | null => useTicketHistoryMock.mock.lastCall?.[0] ?? null;
 const currentUrl = () => screen.getByRole('status', { name: 'location' }).textContent;
 
-/** Opens an antd Select by its accessible name and picks an option by its visible text. */
-async function choose(user: ReturnType<typeof userEvent.setup>, selectName: string, optionText: string) {
-  await user.click(screen.getByRole('combobox', { name: selectName }));
-  const options = await screen.findAllByTitle(optionText);
-  const option = options.find((element) => element.classList.contains('ant-select-item-option'));
-  if (!option) throw new Error(`no option "${optionText}" in ${selectName}`);
-  await user.click(option);
-}
+/** A filter (a native select) by its accessible name. */
+const filter = (name: 'Status' | 'Kategoria' | 'Podkategoria') => screen.getByRole('combobox', { name });
+/** The visible text of a filter's options, the empty placeholder first. */
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('TicketHistoryPage', () => {
   beforeEach(() => {
@@ -97,14 +96,15 @@ describe('TicketHistoryPage', () => {
     expect(first.getByText(/trousers are torn/)).toBeInTheDocument();
     expect(first.getByText('Utworzono 2 lis 2026')).toBeInTheDocument();
     const sent = first.getByText('Wysłane');
-    expect(sent).toHaveClass('ant-tag-cyan');
-    expect(within(rows[1] as HTMLElement).getByText('Nowe')).toHaveClass('ant-tag-blue');
+    expect(sent).toHaveClass('status-tag', 'status-tag--cyan');
+    expect(within(rows[1] as HTMLElement).getByText('Nowe')).toHaveClass('status-tag', 'status-tag--blue');
     expect(
       within(rows[1] as HTMLElement).getByText('Zaliczka › Zaliczka na poczet wynagrodzenia'),
     ).toBeVisible();
     // A status outside the list reads "unknown", in the default colour.
     const unknown = within(rows[2] as HTMLElement).getByText('Nieznany');
-    expect(unknown.className).not.toMatch(/ant-tag-(blue|gold|green|cyan|purple|red)/);
+    expect(unknown).toHaveClass('status-tag status-tag--default', { exact: true });
+    expect(unknown).toHaveAttribute('data-status', 'unknown');
   });
 
   it('links each row to its ticket', async () => {
@@ -151,37 +151,89 @@ describe('TicketHistoryPage', () => {
   it('filters by status', async () => {
     const user = userEvent.setup();
     renderPage();
-    await choose(user, 'Status', 'W realizacji');
+    // Neither "unknown" nor, while archived tickets are hidden, "archived" is offered.
+    expect(optionTexts(filter('Status'))).toEqual([
+      'Wszystkie statusy',
+      'Nowe',
+      'W realizacji',
+      'Rozwiązane',
+      'Odrzucone',
+      'Wypłacone',
+      'Wysłane',
+      'Przyjęte do wiadomości',
+      'Inne',
+    ]);
+    expect(within(filter('Status')).getAllByRole('option')[0]).toHaveValue('');
+    expect(filter('Status')).toHaveValue('');
+    await user.selectOptions(filter('Status'), 'W realizacji');
     expect(lastQuery()).toMatchObject({ status: 'inProgress' });
     expect(currentUrl()).toBe('/ticket-history?status=inProgress');
+    expect(filter('Status')).toHaveValue('inProgress');
   });
 
   it('filters by category', async () => {
     const user = userEvent.setup();
     renderPage();
-    expect(screen.getByRole('combobox', { name: 'Podkategoria' })).toBeDisabled();
-    await choose(user, 'Kategoria', 'Nieobecności');
+    expect(filter('Podkategoria')).toBeDisabled();
+    expect(optionTexts(filter('Podkategoria'))).toEqual(['Wszystkie podkategorie']);
+    expect(optionTexts(filter('Kategoria'))[0]).toBe('Wszystkie kategorie');
+    await user.selectOptions(filter('Kategoria'), 'Nieobecności');
     expect(lastQuery()).toMatchObject({ category: 'absences', subcategory: undefined });
     expect(currentUrl()).toBe('/ticket-history?category=absences');
-    expect(screen.getByRole('combobox', { name: 'Podkategoria' })).toBeEnabled();
+    expect(filter('Kategoria')).toHaveValue('absences');
+    expect(filter('Podkategoria')).toBeEnabled();
   });
 
   it('filters by a subcategory of the chosen category', async () => {
     const user = userEvent.setup();
     renderPage({ path: '/ticket-history?category=absences' });
-    await choose(user, 'Podkategoria', 'Urlop wypoczynkowy');
+    await user.selectOptions(filter('Podkategoria'), 'Urlop wypoczynkowy');
     expect(lastQuery()).toMatchObject({ category: 'absences', subcategory: 'vacation' });
     expect(currentUrl()).toBe('/ticket-history?category=absences&subcategory=vacation');
+    expect(filter('Podkategoria')).toHaveValue('vacation');
   });
 
   it('offers the subcategories of the chosen category only, and clears the subcategory with a new category', async () => {
     const user = userEvent.setup();
     renderPage({ path: '/ticket-history?category=absences&subcategory=vacation' });
-    await choose(user, 'Kategoria', 'Samochód');
+    expect(optionTexts(filter('Podkategoria'))).toEqual([
+      'Wszystkie podkategorie',
+      'Zwolnienie lekarskie',
+      'Urlop wypoczynkowy',
+      'Urlop bezpłatny',
+      'Sprawy osobiste',
+    ]);
+    expect(filter('Podkategoria')).toHaveValue('vacation');
+    await user.selectOptions(filter('Kategoria'), 'car');
     expect(lastQuery()).toMatchObject({ category: 'car', subcategory: undefined });
-    await user.click(screen.getByRole('combobox', { name: 'Podkategoria' }));
-    expect(await screen.findByTitle('Karta paliwowa')).toBeInTheDocument();
-    expect(screen.queryByTitle('Urlop wypoczynkowy')).not.toBeInTheDocument();
+    expect(currentUrl()).toBe('/ticket-history?category=car');
+    expect(optionTexts(filter('Podkategoria'))).toEqual([
+      'Wszystkie podkategorie',
+      'Uszkodzenie',
+      'Serwis',
+      'Karta paliwowa',
+    ]);
+    expect(filter('Podkategoria')).toHaveValue('');
+  });
+
+  it('clears a filter when its placeholder is chosen', async () => {
+    const user = userEvent.setup();
+    renderPage({ path: '/ticket-history?status=paid&category=absences&subcategory=vacation' });
+    expect(lastQuery()).toMatchObject({ status: 'paid', category: 'absences', subcategory: 'vacation' });
+
+    await user.selectOptions(filter('Podkategoria'), 'Wszystkie podkategorie');
+    expect(lastQuery()).toMatchObject({ status: 'paid', category: 'absences', subcategory: undefined });
+    expect(currentUrl()).toBe('/ticket-history?status=paid&category=absences');
+
+    await user.selectOptions(filter('Status'), '');
+    expect(lastQuery()).toMatchObject({ status: undefined, category: 'absences' });
+    expect(currentUrl()).toBe('/ticket-history?category=absences');
+    expect(filter('Status')).toHaveValue('');
+
+    await user.selectOptions(filter('Kategoria'), 'Wszystkie kategorie');
+    expect(lastQuery()).toMatchObject({ status: undefined, category: undefined, subcategory: undefined });
+    expect(currentUrl()).toBe('/ticket-history');
+    expect(filter('Podkategoria')).toBeDisabled();
   });
 
   it('shows archived tickets when switched on', async () => {
@@ -218,6 +270,9 @@ describe('TicketHistoryPage', () => {
     });
     expect(screen.getByRole('searchbox', { name: 'Szukaj zgłoszeń' })).toHaveValue('T-3');
     expect(screen.getByRole('switch', { name: 'Pokaż zarchiwizowane' })).toBeChecked();
+    expect(filter('Status')).toHaveValue('paid');
+    expect(filter('Kategoria')).toHaveValue('car');
+    expect(filter('Podkategoria')).toHaveValue('');
   });
 
   it('loads more while more exist', async () => {

@@ -1,8 +1,9 @@
-import { TICKET_CATEGORIES, findCategory } from '@domain';
-import { Alert, Button, Card, Empty, Flex, Input, Select, Spin, Switch, Typography } from 'antd';
+import { TICKET_CATEGORIES, findCategory, toTicketStatus } from '@domain';
+import { Alert, Button, Empty, Flex, Input, Spin, Switch, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { NativeSelect } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { canSeeAllTickets } from '../api/history-query';
 import type { Ticket } from '../api/ticket-model';
@@ -75,23 +76,23 @@ export function TicketHistoryPage() {
             onSearch={(value) => update({ search: value })}
             style={{ flex: '2 1 260px', minWidth: 0 }}
           />
-          <Select
+          <NativeSelect
             aria-label={t('tickets.history.statusFilter')}
             placeholder={t('tickets.history.allStatuses')}
             value={filters.status}
-            allowClear
-            onChange={(status) => update({ status })}
+            onChange={(status) =>
+              update({ status: status === undefined ? undefined : toTicketStatus(status) })
+            }
             options={filterableStatuses(filters.showArchived).map((status) => ({
               value: status,
               label: t(`tickets.status.${status}`),
             }))}
             style={FILTER_STYLE}
           />
-          <Select
+          <NativeSelect
             aria-label={t('tickets.history.categoryFilter')}
             placeholder={t('tickets.history.allCategories')}
             value={filters.category}
-            allowClear
             onChange={(value) => update({ category: value, subcategory: undefined })}
             options={TICKET_CATEGORIES.map(({ id }) => ({
               value: id,
@@ -99,11 +100,10 @@ export function TicketHistoryPage() {
             }))}
             style={FILTER_STYLE}
           />
-          <Select
+          <NativeSelect
             aria-label={t('tickets.history.subcategoryFilter')}
             placeholder={t('tickets.history.allSubcategories')}
             value={filters.subcategory}
-            allowClear
             disabled={!category}
             onChange={(subcategory) => update({ subcategory })}
             options={(category?.subcategories ?? []).map((sub) => ({
@@ -240,7 +240,7 @@ function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
       state={{ historySearch } satisfies TicketLinkState}
       style={{ display: 'block', color: 'inherit' }}
     >
-      <Card size="small" hoverable>
+      <div className="ticket-panel ticket-panel--link">
         <Flex justify="space-between" align="center" gap={8} wrap>
           <Typography.Text strong>{ticket.number}</Typography.Text>
           <StatusTag status={ticket.status} />
@@ -268,7 +268,7 @@ function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
             <Typography.Text type="secondary">{ticket.submitter.name}</Typography.Text>
           )}
         </Flex>
-      </Card>
+      </div>
     </Link>
   );
 }

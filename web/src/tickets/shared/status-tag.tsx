@@ -1,8 +1,7 @@
 import { type TicketStatus, toTicketStatus } from '@domain';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The antd Tag colour of each status; `default` is antd's grey. */
+/** The colour of each status (classes `status-tag--<colour>` in app.css); `default` is grey. */
 export const STATUS_COLORS: Record<TicketStatus, string> = {
   new: 'blue',
   inProgress: 'gold',
@@ -26,8 +25,8 @@ export function StatusTag({ status }: StatusTagProps) {
   const { t } = useTranslation();
   const known = toTicketStatus(status);
   return (
-    <Tag color={STATUS_COLORS[known]} data-status={known} style={{ marginInlineEnd: 0 }}>
+    <span className={`status-tag status-tag--${STATUS_COLORS[known]}`} data-status={known}>
       {t(`tickets.status.${known}`)}
-    </Tag>
+    </span>
   );
 }
