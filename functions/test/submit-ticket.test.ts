@@ -682,6 +682,20 @@ describe('submitTicket: one presalary per salary period', () => {
     },
   );
 
+  it("accepts the periods of the worker's own day near midnight (Warsaw is ahead of UTC)", async () => {
+    // 23:30 UTC on the 15th is 00:30 on the 16th in Warsaw: the form there offers 11-H2 and 12-H1.
+    const nearMidnight = createSubmitTicketHandler({
+      db,
+      logger,
+      now: () => Date.parse('2026-11-15T23:30:00Z'),
+    });
+    const user = await worker();
+    const result = await submitAs(user, valid.presalary({ period: '2026-12-H1' }), nearMidnight);
+    expect((await ticket(result.ticketId))?.details).toMatchObject({ period: '2026-12-H1' });
+    const error = await httpsErrorOf(submitAs(user, valid.presalary({ period: '2027-01-H1' }), nearMidnight));
+    expect(fieldsOf(error)).toEqual({ period: 'validation.periodNotAllowed' });
+  });
+
   it('takes today from the clock: on 31 December the next period is in January', async () => {
     const user = await worker();
     const newYearsEve = createSubmitTicketHandler({

@@ -35,6 +35,18 @@ export function ticketIdFor(uid: string, requestId: string): string {
 /** The UTC calendar day of a moment, `YYYY-MM-DD`. */
 export const utcDay = (millis: number) => new Date(millis).toISOString().slice(0, 10);
 
+/** Time zones run from UTC-12 to UTC+14: a worker's "today" is within this of the UTC day. */
+const MAX_ZONE_OFFSET_MS = 14 * 60 * 60 * 1000;
+
+/**
+ * The periods a presalary may be requested for now, wherever the worker is: the form offers the
+ * current and next period of the device's day, which near midnight may differ from the UTC day.
+ */
+export function allowedPresalaryPeriods(millis: number): string[] {
+  const days = [utcDay(millis - MAX_ZONE_OFFSET_MS), utcDay(millis + MAX_ZONE_OFFSET_MS)];
+  return [...new Set(days.flatMap((day) => selectablePresalaryPeriods(day)))];
+}
+
 const periodTaken = () => new HttpsError('failed-precondition', 'tickets.presalary.periodTaken');
 
 /** Creates tickets; see the module comment for the guarantees. */
@@ -139,7 +151,7 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
       if (existing) return existing;
 
       if (submission.category === 'presalary') {
-        if (!selectablePresalaryPeriods(utcDay(now())).includes(submission.period)) {
+        if (!allowedPresalaryPeriods(now()).includes(submission.period)) {
           throw invalidArgument({ period: 'validation.periodNotAllowed' }, 'Invalid ticket');
         }
         await assertPeriodFree(caller.uid, submission.period);
