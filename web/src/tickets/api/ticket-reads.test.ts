@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryQueryInput } from './history-query';
-import { useAttachmentUrl, useTicket, useTicketHistory } from './ticket-reads';
+import { useTicketHistory } from './history-reads';
+import { useAttachmentUrl, useTicket } from './ticket-reads';
 
 /*
  * The hooks against a fake Firestore SDK: every query is recorded as the list of its constraints,

@@ -1,5 +1,5 @@
 import { FileOutlined, FilePdfOutlined, WarningOutlined } from '@ant-design/icons';
-import { Flex, Image, Skeleton, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketAttachment } from '../api/ticket-model';
@@ -12,27 +12,28 @@ const isImage = (file: TicketAttachment) => file.contentType.startsWith('image/'
 
 export type AttachmentListProps = { attachments: TicketAttachment[] };
 
-/** Images as small previews that open large; PDFs (and any other file) as links to a new tab. */
+/**
+ * Images as small previews that open large in a new tab; PDFs (and any other file) as links to a
+ * new tab. The preview is a plain link around an img: antd Image with its preview viewer costs
+ * about 10 KB gzip, and the browser's own viewer zooms and pans as well on a phone.
+ */
 export function AttachmentList({ attachments }: AttachmentListProps) {
   const { t } = useTranslation();
   const images = attachments.filter(isImage);
   const files = attachments.filter((file) => !isImage(file));
   return (
-    <Flex vertical gap={8}>
+    <div className="attachments">
       {images.length > 0 && (
-        <Flex wrap gap={8} role="list" aria-label={t('tickets.details.images')}>
+        <ul className="attachment-images" aria-label={t('tickets.details.images')}>
           {images.map((file) => (
-            <div role="listitem" key={file.path}>
+            <li key={file.path}>
               <ImagePreview file={file} />
-            </div>
+            </li>
           ))}
-        </Flex>
+        </ul>
       )}
       {files.length > 0 && (
-        <ul
-          style={{ margin: 0, paddingInlineStart: 0, listStyle: 'none' }}
-          aria-label={t('tickets.details.files')}
-        >
+        <ul className="ticket-list" aria-label={t('tickets.details.files')}>
           {files.map((file) => (
             <li key={file.path}>
               <FileLink file={file} />
@@ -40,46 +41,51 @@ export function AttachmentList({ attachments }: AttachmentListProps) {
           ))}
         </ul>
       )}
-    </Flex>
+    </div>
   );
 }
 
 function FailedImage({ name }: { name: string }) {
   const { t } = useTranslation();
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      gap={4}
-      style={{ width: PREVIEW_SIZE * 1.5, minHeight: PREVIEW_SIZE, textAlign: 'center', padding: 4 }}
-    >
+    <div className="attachment-thumb attachment-failed">
       <WarningOutlined aria-hidden />
-      <Typography.Text type="danger" style={{ fontSize: 12 }}>
-        {t('tickets.details.imageFailed')}
-      </Typography.Text>
-      <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+      <Typography.Text type="danger">{t('tickets.details.imageFailed')}</Typography.Text>
+      <Typography.Text type="secondary" className="attachment-failed-name">
         {name}
       </Typography.Text>
-    </Flex>
+    </div>
   );
 }
 
 function ImagePreview({ file }: { file: TicketAttachment }) {
+  const { t } = useTranslation();
   const { url, isLoading, isError } = useAttachmentUrl(file.path);
   // Keyed by URL: a new URL for the same file gets a fresh chance to load.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  if (isLoading) return <Skeleton.Image active style={{ width: PREVIEW_SIZE, height: PREVIEW_SIZE }} />;
+  if (isLoading) {
+    return (
+      <div
+        className="attachment-thumb attachment-loading"
+        role="progressbar"
+        aria-label={`${t('common.loading')} ${file.name}`}
+      />
+    );
+  }
   if (isError || !url || failedUrl === url) return <FailedImage name={file.name} />;
   return (
-    <Image
-      src={url}
-      alt={file.name}
-      width={PREVIEW_SIZE}
-      height={PREVIEW_SIZE}
-      style={{ objectFit: 'cover', borderRadius: 4 }}
-      onError={() => setFailedUrl(url)}
-    />
+    <a className="attachment-thumb-link" href={url} target="_blank" rel="noopener noreferrer">
+      <img
+        className="attachment-thumb"
+        src={url}
+        alt={file.name}
+        width={PREVIEW_SIZE}
+        height={PREVIEW_SIZE}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailedUrl(url)}
+      />
+    </a>
   );
 }
 

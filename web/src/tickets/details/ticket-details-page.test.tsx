@@ -40,10 +40,10 @@ function renderPage(ticketId = 't-0002') {
   );
 }
 
-/** The value shown beside a field label. */
+/** The value shown beside a field label (a dt and its dd). */
 function valueOf(label: string): string {
-  const cell = screen.getByText(label, { selector: 'th, th *' }).closest('th');
-  return cell?.nextElementSibling?.textContent?.replace(/\s/g, ' ') ?? '';
+  const term = screen.getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent?.replace(/\s/g, ' ') ?? '';
 }
 
 const PRESALARY = makeTicket({
@@ -240,8 +240,7 @@ describe('TicketDetailsPage', () => {
     expect(beanie.querySelector('.anticon-check-circle')).toBeNull();
   });
 
-  it('shows an image attachment as a preview that opens large, and a PDF as a link to a new tab', async () => {
-    const user = userEvent.setup();
+  it('shows an image attachment as a preview that opens large in a new tab, and a PDF as a link', () => {
     showTicket(
       makeTicket({
         attachments: [
@@ -259,18 +258,32 @@ describe('TicketDetailsPage', () => {
     const image = screen.getByRole('img', { name: 'damage.jpg' });
     expect(image).toHaveAttribute('src', `${STORAGE}tickets/u/t/damage.jpg`);
     expect(useAttachmentUrlMock).toHaveBeenCalledWith('tickets/u/t/damage.jpg');
-    await user.click(screen.getByRole('button', { name: 'damage.jpg' }));
-    const preview = await screen.findByRole('dialog');
-    expect(within(preview).getByRole('img', { name: 'damage.jpg' })).toHaveAttribute(
-      'src',
-      `${STORAGE}tickets/u/t/damage.jpg`,
-    );
+    const images = within(screen.getByRole('list', { name: 'Zdjęcia' }));
+    expect(images.getByRole('img', { name: 'damage.jpg' })).toBe(image);
+    const large = screen.getByRole('link', { name: 'damage.jpg' });
+    expect(large).toContainElement(image);
+    expect(large).toHaveAttribute('href', `${STORAGE}tickets/u/t/damage.jpg`);
+    expect(large).toHaveAttribute('target', '_blank');
+    expect(large).toHaveAttribute('rel', expect.stringContaining('noopener'));
 
     const pdf = screen.getByRole('link', { name: /invoice\.pdf/ });
     expect(pdf).toHaveAttribute('href', `${STORAGE}tickets/u/t/invoice.pdf`);
     expect(pdf).toHaveAttribute('target', '_blank');
     expect(pdf).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(pdf).toHaveTextContent('invoice.pdf (1,5 KB)');
+  });
+
+  it('shows a placeholder while the image URL loads', () => {
+    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: true, isError: false });
+    showTicket(
+      makeTicket({
+        attachments: [{ name: 'slow.png', path: 'tickets/u/t/slow.png', contentType: 'image/png', size: 10 }],
+      }),
+    );
+    renderPage();
+    expect(screen.getByRole('progressbar', { name: 'Ładowanie… slow.png' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'slow.png' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Nie udało się załadować obrazu')).not.toBeInTheDocument();
   });
 
   it('says "Failed to load image" when the image URL cannot be fetched', () => {
@@ -325,6 +338,18 @@ describe('TicketDetailsPage', () => {
     );
   });
 
+  it('marks an archived ticket whose status is not "archived"', () => {
+    showTicket(makeTicket({ status: 'resolved', archived: true }));
+    const { unmount } = renderPage();
+    const header = screen.getByRole('heading', { level: 2 }).parentElement as HTMLElement;
+    expect(within(header).getByText('Zarchiwizowane')).toBeInTheDocument();
+    unmount();
+
+    showTicket(makeTicket({ status: 'resolved', archived: false }));
+    renderPage();
+    expect(screen.queryByText('Zarchiwizowane')).not.toBeInTheDocument();
+  });
+
   it('says when there are no updates yet', () => {
     showTicket(makeTicket());
     renderPage();
@@ -337,7 +362,7 @@ describe('TicketDetailsPage', () => {
       const user = userEvent.setup();
       showState(state);
       renderPage('t-9999');
-      expect(screen.getByText('Nie znaleziono zgłoszenia')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Nie znaleziono zgłoszenia' })).toBeInTheDocument();
       expect(screen.getByText('Zgłoszenie nie istnieje lub nie masz do niego dostępu.')).toBeInTheDocument();
       await user.click(screen.getByRole('link', { name: 'Wróć do historii zgłoszeń' }));
       expect(screen.getByText('history page')).toBeInTheDocument();
@@ -348,7 +373,7 @@ describe('TicketDetailsPage', () => {
     await changeLanguage('en');
     showState({ status: 'notFound' });
     renderPage('t-9999');
-    expect(screen.getByText('Ticket not found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Ticket not found' })).toBeInTheDocument();
     expect(screen.getByText('It does not exist or you do not have access to it.')).toBeInTheDocument();
   });
 
@@ -357,7 +382,7 @@ describe('TicketDetailsPage', () => {
     retry.mockReset();
     showState({ status: 'error', error: new Error('unavailable') });
     renderPage();
-    expect(screen.getByText('Nie udało się pobrać zgłoszenia')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Nie udało się pobrać zgłoszenia');
     await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
     expect(retry).toHaveBeenCalledTimes(1);
   });
@@ -366,6 +391,6 @@ describe('TicketDetailsPage', () => {
     showState({ status: 'loading' });
     renderPage();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-    expect(document.querySelector('.ant-spin')).not.toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Ładowanie…' })).toBeInTheDocument();
   });
 });

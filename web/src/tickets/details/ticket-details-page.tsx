@@ -1,9 +1,15 @@
-import { ArrowLeftOutlined, CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Flex, Result, Spin, Tag, Typography } from 'antd';
+import {
+  ArrowLeftOutlined,
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { Button, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { PlainSpinner } from '../../components/plain-controls';
 import type { ActivityEntry, Ticket, TicketItem, TicketUpdate } from '../api/ticket-model';
 import { useTicket } from '../api/ticket-reads';
 import { categoryName, subcategoryName } from '../shared/category-labels';
@@ -15,26 +21,29 @@ import {
   formatNumber,
   formatSalaryPeriod,
 } from '../shared/format';
+import { ResultPanel } from '../shared/result-panel';
 import { StatusTag } from '../shared/status-tag';
 import { historyPathFrom } from '../shared/ticket-link-state';
 import { ActivityLog } from './activity-log';
 import { AttachmentList } from './attachment-list';
 
+// This page already carries Firestore (and Storage for attachments), so it is built from plain
+// markup and app.css rather than antd's Descriptions, Result, Alert, Tag, Timeline and Image, which
+// together cost about 40 KB gzip here. Button and Typography come with the signed-in shell anyway.
+
 type Row = { key: string; label: string; value: ReactNode };
 
-/** Label/value rows; two columns on wide screens, one on a phone. Empty values show a dash. */
+/** Label/value pairs; two columns on wide screens, one on a phone. Empty values show a dash. */
 function Fields({ rows }: { rows: Row[] }) {
   return (
-    <Descriptions
-      bordered
-      size="small"
-      column={{ xs: 1, sm: 1, md: 2 }}
-      items={rows.map(({ key, label, value }) => ({
-        key,
-        label,
-        children: value === undefined || value === null || value === '' ? EMPTY_VALUE : value,
-      }))}
-    />
+    <dl className="ticket-fields">
+      {rows.map(({ key, label, value }) => (
+        <div className="ticket-field" key={key}>
+          <dt>{label}</dt>
+          <dd>{value === undefined || value === null || value === '' ? EMPTY_VALUE : value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -50,39 +59,20 @@ export function TicketDetailsPage() {
   const result = useTicket(ticketId);
   const historyPath = historyPathFrom(location.state);
 
-  if (result.status === 'loading') {
-    return (
-      <Flex justify="center" style={{ padding: 48 }}>
-        <Spin size="large" aria-label={t('common.loading')} />
-      </Flex>
-    );
-  }
+  if (result.status === 'loading') return <PlainSpinner label={t('common.loading')} />;
   if (result.status === 'notFound' || result.status === 'denied') {
-    return (
-      <Result
-        status="404"
-        title={t('tickets.details.notFoundTitle')}
-        subTitle={t('tickets.details.notFoundText')}
-        extra={
-          <Link to={historyPath}>
-            <Button type="primary">{t('tickets.details.backToHistory')}</Button>
-          </Link>
-        }
-      />
-    );
+    return <TicketNotFound historyPath={historyPath} />;
   }
   if (result.status === 'error') {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('tickets.details.loadFailed')}
-        action={
-          <Button size="small" onClick={result.retry}>
-            {t('tickets.details.retry')}
-          </Button>
-        }
-      />
+      <div role="alert" className="ticket-alert">
+        <span>
+          <WarningOutlined aria-hidden /> {t('tickets.details.loadFailed')}
+        </span>
+        <Button size="small" onClick={result.retry}>
+          {t('tickets.details.retry')}
+        </Button>
+      </div>
     );
   }
   return (
@@ -91,6 +81,22 @@ export function TicketDetailsPage() {
       updates={result.updates}
       activity={result.activity}
       historyPath={historyPath}
+    />
+  );
+}
+
+function TicketNotFound({ historyPath }: { historyPath: string }) {
+  const { t } = useTranslation();
+  return (
+    <ResultPanel
+      status="notFound"
+      title={t('tickets.details.notFoundTitle')}
+      subTitle={t('tickets.details.notFoundText')}
+      extra={
+        <Link to={historyPath} className="plain-button plain-button-primary">
+          {t('tickets.details.backToHistory')}
+        </Link>
+      }
     />
   );
 }
@@ -125,14 +131,14 @@ function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps)
       key: 'submitter',
       label: t('tickets.fields.submitter'),
       value: ticket.submitter ? (
-        <Flex vertical>
+        <span className="ticket-submitter">
           <span>{ticket.submitter.name}</span>
           {ticket.submitter.email && (
             <Typography.Link href={`mailto:${ticket.submitter.email}`}>
               {ticket.submitter.email}
             </Typography.Link>
           )}
-        </Flex>
+        </span>
       ) : (
         ticket.createdBy
       ),
@@ -155,18 +161,20 @@ function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps)
   }
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+    <div className="ticket-details">
       <Link to={historyPath}>
         <ArrowLeftOutlined aria-hidden /> {t('tickets.details.backToHistory')}
       </Link>
       <header>
-        <Flex align="center" gap={8} wrap>
+        <div className="ticket-details-heading">
           <Typography.Title level={2} style={{ margin: 0 }}>
             {t('tickets.details.title', { number: ticket.number })}
           </Typography.Title>
           <StatusTag status={ticket.status} />
-          {ticket.archived && ticket.status !== 'archived' && <Tag>{t('tickets.details.archived')}</Tag>}
-        </Flex>
+          {ticket.archived && ticket.status !== 'archived' && (
+            <span className="status-tag status-tag--default">{t('tickets.details.archived')}</span>
+          )}
+        </div>
         <Typography.Text type="secondary">
           {categoryName(t, ticket.category)} › {subcategoryName(t, ticket.category, ticket.subcategory)}
         </Typography.Text>
@@ -177,9 +185,7 @@ function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps)
       </Section>
 
       <Section title={t('tickets.fields.description')}>
-        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
-          {ticket.description || EMPTY_VALUE}
-        </Typography.Paragraph>
+        <p className="ticket-text">{ticket.description || EMPTY_VALUE}</p>
       </Section>
 
       {categoryRows.length > 0 && (
@@ -207,15 +213,13 @@ function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps)
       <Section title={t('tickets.details.activity')}>
         <ActivityLog entries={activity} category={ticket.category} />
       </Section>
-    </Flex>
+    </div>
   );
 }
 
 /** A titled card that is also a named region, so each part of the page can be found by name. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    // A plain panel rather than antd Card, which pulls in Tabs (about 12 KB gzip) on a page that
-    // already carries Firestore.
     <section className="ticket-panel" aria-label={title}>
       <h3 className="ticket-panel-title">{title}</h3>
       <div className="ticket-panel-body">{children}</div>
@@ -253,23 +257,21 @@ function categoryDetailRows(t: TFunction, ticket: Ticket, language: string): Row
 function ItemList({ items }: { items: TicketItem[] }) {
   const { t } = useTranslation();
   return (
-    <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+    <ul className="ticket-list">
       {items.map((item, index) => (
-        <li key={`${item.name}-${index}`} style={{ padding: '6px 0' }}>
-          <Flex justify="space-between" align="center" gap={8} wrap>
-            <span>
-              {item.name} <Typography.Text type="secondary">× {item.quantity}</Typography.Text>
-            </span>
-            {item.confirmed ? (
-              <Typography.Text type="success">
-                <CheckCircleFilled aria-hidden /> {t('tickets.details.confirmed')}
-              </Typography.Text>
-            ) : (
-              <Typography.Text type="secondary">
-                <ClockCircleOutlined aria-hidden /> {t('tickets.details.notConfirmed')}
-              </Typography.Text>
-            )}
-          </Flex>
+        <li key={`${item.name}-${index}`} className="ticket-item">
+          <span>
+            {item.name} <Typography.Text type="secondary">× {item.quantity}</Typography.Text>
+          </span>
+          {item.confirmed ? (
+            <Typography.Text type="success">
+              <CheckCircleFilled aria-hidden /> {t('tickets.details.confirmed')}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">
+              <ClockCircleOutlined aria-hidden /> {t('tickets.details.notConfirmed')}
+            </Typography.Text>
+          )}
         </li>
       ))}
     </ul>
@@ -282,26 +284,18 @@ function UpdateList({ updates }: { updates: TicketUpdate[] }) {
     return <Typography.Text type="secondary">{t('tickets.details.noUpdates')}</Typography.Text>;
   }
   return (
-    <ol style={{ margin: 0, padding: 0, listStyle: 'none' }}>
-      {updates.map((update, index) => (
-        <li
-          key={update.id}
-          style={{
-            padding: '8px 0',
-            borderTop: index === 0 ? undefined : '1px solid rgba(128, 128, 128, 0.2)',
-          }}
-        >
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', marginBottom: 4 }}>
-            {update.text}
-          </Typography.Paragraph>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+    <ol className="ticket-list ticket-updates">
+      {updates.map((update) => (
+        <li key={update.id} className="ticket-update">
+          <p className="ticket-text">{update.text}</p>
+          <Typography.Text type="secondary" className="ticket-by-at">
             {t('tickets.details.byAt', {
               name: update.by?.name || EMPTY_VALUE,
               date: formatDateTime(update.at, i18n.language),
             })}
           </Typography.Text>
           {update.attachments.length > 0 && (
-            <div style={{ marginTop: 8 }}>
+            <div className="ticket-update-files">
               <AttachmentList attachments={update.attachments} />
             </div>
           )}

@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { type TestUserOptions, renderSignedIn } from '../../test/auth';
 import type { HistoryQueryInput } from '../api/history-query';
-import { type TicketHistory, useTicketHistory } from '../api/ticket-reads';
+import { type TicketHistory, useTicketHistory } from '../api/history-reads';
 import { makeTicket } from '../shared/test-tickets';
 import { TicketHistoryPage } from './ticket-history-page';
 
-vi.mock('../api/ticket-reads', () => ({ useTicketHistory: vi.fn() }));
+vi.mock('../api/history-reads', () => ({ useTicketHistory: vi.fn() }));
 
 const useTicketHistoryMock = vi.mocked(useTicketHistory);
 

@@ -7,7 +7,7 @@ import { NativeSelect } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { canSeeAllTickets } from '../api/history-query';
 import type { Ticket } from '../api/ticket-model';
-import { useTicketHistory } from '../api/ticket-reads';
+import { useTicketHistory } from '../api/history-reads';
 import { categoryPath } from '../shared/category-labels';
 import { formatShortDate } from '../shared/format';
 import { StatusTag } from '../shared/status-tag';

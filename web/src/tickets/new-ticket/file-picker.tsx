@@ -1,6 +1,6 @@
 import { CameraOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILES, MAX_FILE_SIZE_BYTES } from '@domain';
-import { Button, Flex, List, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../components/field-message';
@@ -78,7 +78,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
         {isRequired && <span aria-hidden="true"> *</span>}
       </span>
       <div className="form-field-hint">{t('tickets.form.files.hint', { max: MAX_FILES })}</div>
-      <Flex gap={8} wrap>
+      <div className="button-row">
         <Button
           icon={<PaperClipOutlined />}
           onClick={() => chooseRef.current?.click()}
@@ -93,7 +93,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
         >
           {t('tickets.form.files.camera')}
         </Button>
-      </Flex>
+      </div>
       <input
         ref={chooseRef}
         type="file"
@@ -114,33 +114,26 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
         aria-label={t('tickets.form.files.camera')}
       />
       {files.length > 0 && (
-        <List
-          size="small"
-          dataSource={files}
-          renderItem={({ key, file }) => (
-            <List.Item
-              key={key}
-              actions={[
-                <Button
-                  key="remove"
-                  type="text"
-                  icon={<DeleteOutlined />}
-                  disabled={isDisabled}
-                  aria-label={t('tickets.form.files.remove', { name: file.name })}
-                  onClick={() => onChange(files.filter((entry) => entry.key !== key))}
-                />,
-              ]}
-            >
-              <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-                <FileOutlined aria-hidden="true" />
-                <Typography.Text ellipsis style={{ maxWidth: '60vw' }}>
-                  {file.name}
-                </Typography.Text>
-                <Typography.Text type="secondary">{formatFileSize(file.size, i18n.language)}</Typography.Text>
-              </Flex>
-            </List.Item>
-          )}
-        />
+        <ul className="file-list">
+          {files.map(({ key, file }) => (
+            <li key={key} className="file-list-item">
+              <FileOutlined aria-hidden="true" />
+              <Typography.Text ellipsis className="file-list-name">
+                {file.name}
+              </Typography.Text>
+              <Typography.Text type="secondary" className="file-list-size">
+                {formatFileSize(file.size, i18n.language)}
+              </Typography.Text>
+              <Button
+                type="text"
+                icon={<DeleteOutlined />}
+                disabled={isDisabled}
+                aria-label={t('tickets.form.files.remove', { name: file.name })}
+                onClick={() => onChange(files.filter((entry) => entry.key !== key))}
+              />
+            </li>
+          ))}
+        </ul>
       )}
       {refused.map((problem) => (
         <div key={problem.name} className="form-field-error" role="alert">

@@ -79,9 +79,9 @@ describe('new-ticket selectors', () => {
     expect(links[0]).toHaveAttribute('href', '/new-ticket/absences/sickLeave');
   });
 
-  it('shows not-found for an unknown category or subcategory', () => {
+  it('shows not-found for an unknown category or subcategory', async () => {
     renderAt('/new-ticket/holidays');
-    expect(screen.getByText('Nie znaleziono strony')).toBeInTheDocument();
+    expect(await screen.findByText('Nie znaleziono strony')).toBeInTheDocument();
   });
 
   it('shows not-found for an unknown subcategory', async () => {
@@ -91,7 +91,8 @@ describe('new-ticket selectors', () => {
 
   it('refuses a category the user may not file, at every level', () => {
     renderAt('/new-ticket/tools/order');
-    expect(screen.getByText('Niedostępne dla Ciebie')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Niedostępne dla Ciebie' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wszystkie kategorie' })).toHaveAttribute('href', '/new-ticket');
     expect(screen.queryByLabelText(/Pola kategorii/)).not.toBeInTheDocument();
   });
 

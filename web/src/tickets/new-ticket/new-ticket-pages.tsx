@@ -7,17 +7,24 @@ import {
   hasSubcategory,
   submittableCategories,
 } from '@domain';
-import { Button, Flex, Result, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { NotFoundPage } from '../../components/not-found-page';
 import { PlainSpinner } from '../../components/plain-controls';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useAuth } from '../../lib/auth/auth-context';
+import { ResultPanel } from '../shared/result-panel';
 import type { CategoryForm } from './category-form';
 import { CategoryIcon } from './category-icon';
 import { loadCategoryForm } from './forms';
 import { TicketForm } from './ticket-form';
+
+// The app-wide not-found page uses antd Result; only a mistyped address shows it here, so it loads
+// when needed instead of with every new-ticket screen.
+const { Component: NotFoundPage } = lazyComponent(() =>
+  import('../../components/not-found-page').then((module) => module.NotFoundPage),
+);
 
 function PageHeader({ title, backTo, backLabel }: { title: ReactNode; backTo?: string; backLabel?: string }) {
   return (
@@ -54,7 +61,7 @@ export function CategorySelectPage() {
       <PageHeader title={t('tickets.new.title')} />
       <Typography.Paragraph>{t('tickets.new.chooseCategory')}</Typography.Paragraph>
       {categories.length === 0 ? (
-        <Result status="info" title={t('tickets.new.noCategories')} />
+        <ResultPanel status="info" title={t('tickets.new.noCategories')} />
       ) : (
         <Tiles label={t('tickets.new.categoriesLabel')}>
           {categories.map((category) => (
@@ -81,13 +88,13 @@ function useRouteCategory(): { category?: TicketCategoryDefinition; fallback?: R
   if (!canSubmitCategory(user, category, rules)) {
     return {
       fallback: (
-        <Result
-          status="403"
+        <ResultPanel
+          status="forbidden"
           title={t('tickets.new.forbiddenTitle')}
           subTitle={t('tickets.errors.forbidden')}
           extra={
-            <Link to="/new-ticket">
-              <Button type="primary">{t('tickets.new.backToCategories')}</Button>
+            <Link to="/new-ticket" className="plain-button plain-button-primary">
+              {t('tickets.new.backToCategories')}
             </Link>
           }
         />
@@ -159,10 +166,14 @@ export function NewTicketFormPage() {
     <div className="page-narrow">
       <PageHeader title={title} backTo={`/new-ticket/${category.id}`} backLabel={t('tickets.new.back')} />
       {hasLoadFailed ? (
-        <Result
+        <ResultPanel
           status="error"
           title={t('tickets.new.loadFailed')}
-          extra={<Button onClick={() => window.location.reload()}>{t('errorBoundary.reload')}</Button>}
+          extra={
+            <button type="button" className="plain-button" onClick={() => window.location.reload()}>
+              {t('errorBoundary.reload')}
+            </button>
+          }
         />
       ) : form?.id === categoryId ? (
         <TicketForm
@@ -172,9 +183,7 @@ export function NewTicketFormPage() {
           form={form.form}
         />
       ) : (
-        <Flex justify="center">
-          <PlainSpinner label={t('common.loading')} />
-        </Flex>
+        <PlainSpinner label={t('common.loading')} />
       )}
     </div>
   );

@@ -74,6 +74,12 @@ describe('TicketForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Wyślij zgłoszenie' }));
     expect(await screen.findByText('Zgłoszenie T-0026 wysłane')).toBeInTheDocument();
     expect(screen.getByText('Zgłoszenie T-0026 zostało wysłane.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Zgłoszenie T-0026 wysłane' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zobacz zgłoszenie' })).toHaveAttribute('href', '/ticket/abc');
+    expect(screen.getByRole('link', { name: 'Złóż kolejne zgłoszenie' })).toHaveAttribute(
+      'href',
+      '/new-ticket',
+    );
     expect(submitTicket).toHaveBeenCalledTimes(1);
     expect(submitTicket.mock.calls[0]?.[0]).toEqual({
       requestId: 'request-id-0001',
@@ -213,6 +219,10 @@ describe('TicketForm', () => {
     const progress = screen.getByRole('region', { name: 'Przesyłanie plików' });
     expect(within(progress).getByText(/b\.jpg — błąd/)).toBeInTheDocument();
     expect(within(progress).getByText(/a\.jpg — przesłano/)).toBeInTheDocument();
+    expect(within(progress).getByRole('progressbar', { name: 'Przesyłanie pliku a.jpg' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
     expect(attachTicketFiles).toHaveBeenLastCalledWith('abc', [expect.objectContaining({ name: 'a.jpg' })]);
 
     isBroken = false;

@@ -6,7 +6,7 @@ import {
   type TicketSubmission,
 } from '@domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Flex, Result } from 'antd';
+import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, type FieldPath, type Resolver, useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useNotices } from '../../notices';
+import { ResultPanel } from '../shared/result-panel';
 import {
   type SubmitTicketResponse,
   attachTicketFiles,
@@ -187,19 +188,19 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
 
   if (phase === 'done' && created) {
     return (
-      <Result
+      <ResultPanel
         status="success"
         title={t('tickets.form.doneTitle', { number: created.number })}
         subTitle={t('tickets.form.doneText')}
         extra={
-          <Flex gap={8} wrap justify="center">
-            <Link to={`/ticket/${created.ticketId}`}>
-              <Button type="primary">{t('tickets.form.viewTicket')}</Button>
+          <>
+            <Link to={`/ticket/${created.ticketId}`} className="plain-button plain-button-primary">
+              {t('tickets.form.viewTicket')}
             </Link>
-            <Link to="/new-ticket">
-              <Button>{t('tickets.form.another')}</Button>
+            <Link to="/new-ticket" className="plain-button">
+              {t('tickets.form.another')}
             </Link>
-          </Flex>
+          </>
         }
       />
     );
@@ -207,14 +208,14 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
 
   if ((phase === 'uploading' || phase === 'uploadFailed') && created) {
     return (
-      <Flex vertical gap={16}>
-        <Result
+      <div className="upload-phase">
+        <ResultPanel
           status={phase === 'uploadFailed' ? 'warning' : 'info'}
           title={t('tickets.form.createdTitle', { number: created.number })}
           subTitle={t(phase === 'uploadFailed' ? 'tickets.form.uploadFailed' : 'tickets.form.uploading')}
         />
         <UploadProgress entries={uploads} />
-        <Flex gap={8} wrap>
+        <div className="button-row">
           <Button
             type="primary"
             loading={phase === 'uploading'}
@@ -226,8 +227,8 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
           <Link to={`/ticket/${created.ticketId}`}>
             <Button>{t('tickets.form.viewTicket')}</Button>
           </Link>
-        </Flex>
-      </Flex>
+        </div>
+      </div>
     );
   }
 
