@@ -183,6 +183,43 @@ describe('GET /api/profiles', () => {
   });
 });
 
+describe('GET /api/tool-catalog', () => {
+  it('lists the catalogue for a signed-in user, with the document ids', async () => {
+    await adminDb().doc('toolCatalog/test-level').set({
+      name: 'Spirit level 120 cm',
+      image: '/tool-images/level.svg',
+      unit: 'pcs',
+      category: 'measuring',
+      status: 'limited',
+      providedBy: 'client',
+    });
+    const user = await createTestUser();
+    const response = await fetch(api.url('/api/tool-catalog'), {
+      headers: bearer(await signIn(user.email, user.password)),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, max-age=300');
+    const body = (await response.json()) as { data: { id: string }[] };
+    expect(body.data).toContainEqual({
+      id: 'test-level',
+      name: 'Spirit level 120 cm',
+      image: '/tool-images/level.svg',
+      unit: 'pcs',
+      category: 'measuring',
+      status: 'limited',
+      providedBy: 'client',
+    });
+  });
+
+  it('answers 401 without a valid token and 405 for a write', async () => {
+    const anonymous = await fetch(api.url('/api/tool-catalog'));
+    expect(anonymous.status).toBe(401);
+    const post = await fetch(api.url('/api/tool-catalog'), { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+  });
+});
+
 describe('/api/session', () => {
   it('sets an HttpOnly, Secure, SameSite=Strict __session cookie for a fresh sign-in', async () => {
     const user = await createTestUser();

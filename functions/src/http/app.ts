@@ -78,6 +78,17 @@ export function createApiApp(deps: ApiDependencies): express.Express {
         });
       },
     },
+    // The tool catalogue for the tools form. Served here rather than read from Firestore in the
+    // browser: the form then needs no Firestore SDK (about 100 KB gzip) on a phone.
+    '/tool-catalog': {
+      GET: async (req, res) => {
+        const verified = await verifyBearer(req, auth);
+        if (!verified) return sendError(res, 'unauthenticated');
+        const snapshot = await db.collection('toolCatalog').get();
+        res.set('Cache-Control', 'private, max-age=300');
+        res.json({ data: snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() })) });
+      },
+    },
     '/session': {
       POST: async (req, res) => {
         const verified = await verifyBearer(req, auth);

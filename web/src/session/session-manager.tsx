@@ -38,12 +38,13 @@ import {
 import { lazyComponent } from '../lib/lazy-component';
 import type { SessionWarningDialogProps } from './session-warning-dialog';
 
-// The warning shows in the last minute of a session only: its Modal and Progress load when the
-// session starts (preload below), not with the first screen.
+// The warning shows in the last minute of a session only: its Modal and Progress load shortly
+// before (see isWarningNear), not with every screen.
 const warningDialog = lazyComponent<SessionWarningDialogProps>(() =>
   import('./session-warning-dialog').then((m) => m.SessionWarningDialog),
 );
 const SessionWarningDialog = warningDialog.Component;
+const WARNING_PRELOAD_LEAD_MS = 2 * 60 * 1000;
 /** Loads the warning dialog's code ahead of its first minute. */
 export const preloadSessionWarning = warningDialog.preload;
 
@@ -316,13 +317,16 @@ export function SessionManager(props: SessionManagerProps) {
   const isRunning = expiresAt !== null;
   useEffect(() => {
     if (!isRunning) return;
-    // Fetch the dialog while the connection is there, long before the last minute.
-    void preloadSessionWarning().catch(() => undefined);
     const id = setInterval(() => onTick(), SESSION_CHECK_INTERVAL_MS);
     return () => clearInterval(id);
   }, [isRunning]);
 
-  if (uid === null || expiresAt === null) return null;
+  // The dialog (and its code) is mounted two minutes before it opens, closed, so it can animate in;
+  // the service worker holds the chunk for offline use.
+  const isWarningNear =
+    expiresAt !== null && expiresAt - currentTime <= effectiveWarningMs + WARNING_PRELOAD_LEAD_MS;
+
+  if (uid === null || expiresAt === null || !isWarningNear) return null;
   return (
     <SessionWarningDialog
       isOpen={sessionPhase(expiresAt, currentTime, effectiveWarningMs) === 'warning'}

@@ -25,7 +25,6 @@ const fake = vi.hoisted(() => ({
 
 vi.mock('../../lib/firebase-data', () => ({
   firestore: () => Promise.resolve({ fake: 'db' }),
-  storage: () => Promise.resolve({ fake: 'bucket' }),
 }));
 
 vi.mock('firebase/firestore', () => {
@@ -59,9 +58,8 @@ vi.mock('firebase/firestore', () => {
   };
 });
 
-vi.mock('firebase/storage', () => ({
-  ref: (_bucket: unknown, path: string) => ({ path }),
-  getDownloadURL: (reference: { path: string }) => fake.downloadUrl(reference.path),
+vi.mock('./storage-url', () => ({
+  downloadUrlOf: (path: string) => fake.downloadUrl(path),
 }));
 
 type FakeDoc = { id: string; data: () => Record<string, unknown> };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DocumentSnapshot, Unsubscribe } from 'firebase/firestore';
-import { storage } from '../../lib/firebase-data';
 import { connect, toError } from './firestore-connection';
+import { downloadUrlOf } from './storage-url';
 import {
   type ActivityEntry,
   type Ticket,
@@ -159,9 +159,7 @@ const urlCache = new Map<string, Promise<string>>();
 export function attachmentUrl(path: string): Promise<string> {
   let url = urlCache.get(path);
   if (!url) {
-    url = Promise.all([storage(), import('firebase/storage')]).then(([bucket, sdk]) =>
-      sdk.getDownloadURL(sdk.ref(bucket, path)),
-    );
+    url = downloadUrlOf(path);
     urlCache.set(path, url);
     url.catch(() => urlCache.delete(path));
   }

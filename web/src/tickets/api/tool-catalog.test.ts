@@ -1,17 +1,23 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toCatalogTool, useToolCatalog } from './tool-catalog';
 
-const { getDocs, collection } = vi.hoisted(() => ({
-  getDocs: vi.fn(),
-  collection: vi.fn((_db: unknown, path: string) => ({ path })),
+vi.mock('../../lib/auth/api', () => ({
+  currentUser: () => ({ getIdToken: () => Promise.resolve('id-token-1') }),
 }));
-vi.mock('firebase/firestore', () => ({ getDocs, collection }));
-vi.mock('../../lib/firebase-data', () => ({ firestore: () => Promise.resolve({ name: 'db' }) }));
 
-const snapshot = (docs: Record<string, unknown>) => ({
-  docs: Object.entries(docs).map(([id, data]) => ({ id, data: () => data })),
-});
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => fetchMock.mockReset());
+
+const answer = (docs: Record<string, unknown>) =>
+  new Response(
+    JSON.stringify({ data: Object.entries(docs).map(([id, data]) => ({ id, ...(data as object) })) }),
+    {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    },
+  );
 
 const DRILL = {
   name: 'Cordless drill',
@@ -45,16 +51,18 @@ describe('toCatalogTool', () => {
 });
 
 describe('useToolCatalog', () => {
-  it('reads toolCatalog, reports a failure, reads again on retry and then keeps the result', async () => {
-    getDocs.mockRejectedValueOnce(new Error('unavailable'));
+  it('reads GET /api/tool-catalog, reports a failure, reads again on retry and then keeps the result', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{"error":{}}', { status: 503 }));
     const { result } = renderHook(() => useToolCatalog());
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.error).toBeInstanceOf(Error));
     expect(result.current).toMatchObject({ isLoading: false, tools: [] });
-    expect(collection).toHaveBeenCalledWith({ name: 'db' }, 'toolCatalog');
+    expect(fetchMock).toHaveBeenCalledWith('/api/tool-catalog', {
+      headers: { Authorization: 'Bearer id-token-1', Accept: 'application/json' },
+    });
 
-    getDocs.mockResolvedValueOnce(
-      snapshot({
+    fetchMock.mockResolvedValueOnce(
+      answer({
         'tape-measure': { ...DRILL, name: 'Tape measure', category: 'measuring' },
         'cordless-drill': DRILL,
         broken: { unit: 'pcs' },
@@ -73,6 +81,6 @@ describe('useToolCatalog', () => {
 
     const second = renderHook(() => useToolCatalog());
     await waitFor(() => expect(second.result.current.tools).toHaveLength(3));
-    expect(getDocs).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
-import { firestore } from '../../lib/firebase-data';
+import { currentUser } from '../../lib/auth/api';
 
-// The tool catalogue (Firestore `toolCatalog`, read-only for workers). It changes rarely, so it
-// is read once per page life and shared by every form that opens; a failed read is forgotten so
-// that "try again" reads it afresh.
+// The tool catalogue (Firestore `toolCatalog`), read through GET /api/tool-catalog so the tools
+// form needs no Firestore SDK. It changes rarely, so it is read once per page life and shared by
+// every form that opens; a failed read is forgotten so that "try again" reads it afresh.
 
 export const TOOL_STATUSES = ['available', 'limited', 'unavailable'] as const;
 export type ToolStatus = (typeof TOOL_STATUSES)[number];
@@ -47,11 +47,18 @@ export function toCatalogTool(id: string, data: unknown): CatalogTool | null {
 const byCategoryThenName = (a: CatalogTool, b: CatalogTool) =>
   a.category.localeCompare(b.category) || a.name.localeCompare(b.name);
 
-async function readToolCatalog(): Promise<CatalogTool[]> {
-  const [db, sdk] = await Promise.all([firestore(), import('firebase/firestore')]);
-  const snapshot = await sdk.getDocs(sdk.collection(db, 'toolCatalog'));
-  return snapshot.docs
-    .map((doc) => toCatalogTool(doc.id, doc.data()))
+const catalogResponseSchema = z.object({ data: z.array(z.object({ id: z.string() }).loose()) });
+
+async function readToolCatalog(fetcher: typeof fetch = fetch): Promise<CatalogTool[]> {
+  const user = currentUser();
+  if (!user) throw new Error('not signed in');
+  const response = await fetcher('/api/tool-catalog', {
+    headers: { Authorization: `Bearer ${await user.getIdToken()}`, Accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`GET /api/tool-catalog answered ${response.status}`);
+  const { data } = catalogResponseSchema.parse(await response.json());
+  return data
+    .map(({ id, ...fields }) => toCatalogTool(id, fields))
     .filter((tool): tool is CatalogTool => tool !== null)
     .sort(byCategoryThenName);
 }

@@ -1,9 +1,9 @@
 import { TICKET_CATEGORIES, findCategory, toTicketStatus } from '@domain';
-import { Alert, Button, Empty, Flex, Input, Spin, Switch, Typography } from 'antd';
-import { useId } from 'react';
+import { Button, Flex, Spin, Switch, Typography } from 'antd';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { NativeSelect } from '../../components/plain-controls';
+import { MessageBox, NativeSelect, PlainButton, TextInput } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { canSeeAllTickets } from '../api/history-query';
 import type { Ticket } from '../api/ticket-model';
@@ -65,16 +65,11 @@ export function TicketHistoryPage() {
 
       <div role="search" aria-label={t('tickets.history.filtersLabel')}>
         <Flex wrap gap={8} align="center">
-          <Input.Search
+          <SearchBox
             // Remounts when the URL changes (back/forward), so the box shows the search in use.
             key={filters.search}
-            defaultValue={filters.search}
-            placeholder={t('tickets.history.searchPlaceholder')}
-            aria-label={t('tickets.history.search')}
-            enterButton={t('tickets.history.searchButton')}
-            allowClear
+            initialValue={filters.search ?? ''}
             onSearch={(value) => update({ search: value })}
-            style={{ flex: '2 1 260px', minWidth: 0 }}
           />
           <NativeSelect
             aria-label={t('tickets.history.statusFilter')}
@@ -178,16 +173,12 @@ function HistoryList({
   const { t } = useTranslation();
   if (error) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('tickets.history.fetchFailed')}
-        action={
-          <Button size="small" onClick={onRetry}>
-            {t('tickets.history.retry')}
-          </Button>
-        }
-      />
+      <MessageBox type="error">
+        <span className="message-box-row">
+          {t('tickets.history.fetchFailed')}
+          <PlainButton onClick={onRetry}>{t('tickets.history.retry')}</PlainButton>
+        </span>
+      </MessageBox>
     );
   }
   if (isLoading) {
@@ -199,9 +190,8 @@ function HistoryList({
   }
   if (tickets.length === 0) {
     return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={
+      <EmptyText
+        text={
           isFiltered
             ? t('tickets.history.emptyFiltered')
             : showSubmitter
@@ -216,7 +206,7 @@ function HistoryList({
             <Button type="primary">{t('tickets.history.newTicket')}</Button>
           </Link>
         )}
-      </Empty>
+      </EmptyText>
     );
   }
   return (
@@ -270,5 +260,47 @@ function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
         </Flex>
       </div>
     </Link>
+  );
+}
+
+/**
+ * The search box: a plain input and button (antd's Input.Search would add about 6 KB to a screen
+ * that already carries Firestore). Enter or the button searches; an emptied box clears the search.
+ */
+function SearchBox({ initialValue, onSearch }: { initialValue: string; onSearch: (value: string) => void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initialValue);
+  return (
+    <form
+      className="history-search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(value.trim());
+      }}
+    >
+      <TextInput
+        type="search"
+        value={value}
+        placeholder={t('tickets.history.searchPlaceholder')}
+        aria-label={t('tickets.history.search')}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (event.target.value === '' && initialValue !== '') onSearch('');
+        }}
+      />
+      <PlainButton type="submit" variant="primary">
+        {t('tickets.history.searchButton')}
+      </PlainButton>
+    </form>
+  );
+}
+
+/** The empty list: what is (not) there, and what to do next. */
+function EmptyText({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <div className="history-empty">
+      <p>{text}</p>
+      {children}
+    </div>
   );
 }
