@@ -7,3 +7,4 @@ export * from './tickets.js';
 export * from './worker.js';
 export * from './ticket-schemas.js';
 export * from './search.js';
+export * from './admin.js';
