@@ -1,6 +1,7 @@
 import * as logger from 'firebase-functions/logger';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { createSubmitBugReportHandler } from './callable/bug-reports/submit-bug-report.js';
 import { createAttachTicketFilesHandler } from './callable/tickets/attach-ticket-files.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
 import { createFirestoreDirectory } from './directory/firestore-directory.js';
@@ -32,4 +33,9 @@ export const submitTicket = onCall(
 export const attachTicketFiles = onCall(
   { region: FUNCTIONS_REGION },
   createAttachTicketFilesHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
+);
+
+export const submitBugReport = onCall(
+  { region: FUNCTIONS_REGION },
+  createSubmitBugReportHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
 );

@@ -8,3 +8,4 @@ export * from './worker.js';
 export * from './ticket-schemas.js';
 export * from './search.js';
 export * from './admin.js';
+export * from './bug-report.js';

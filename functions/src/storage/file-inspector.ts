@@ -16,6 +16,23 @@ export const isAllowedFile = (file: InspectedFile) =>
   file.size <= MAX_FILE_SIZE_BYTES && ALLOWED_FILE_TYPE_PATTERN.test(file.contentType);
 
 /**
+ * Whether `path` names a file directly in `folder` (which ends with `/`). The file name is one path
+ * segment and never `.` or `..`, so nothing can climb out of the folder; dots inside a name
+ * (`scan..pdf`, as the web app's name cleaning may leave) are fine.
+ */
+export function isFileDirectlyIn(folder: string, path: string): boolean {
+  if (!path.startsWith(folder)) return false;
+  const fileName = path.slice(folder.length);
+  return (
+    fileName !== '' &&
+    fileName !== '.' &&
+    fileName !== '..' &&
+    !fileName.includes('/') &&
+    !fileName.includes('\\')
+  );
+}
+
+/**
  * The default bucket: the app's `storageBucket` (set from FIREBASE_CONFIG when deployed), else the
  * project's `<projectId>.appspot.com`, which is also what the emulators use for a demo project.
  */

@@ -53,6 +53,10 @@ const TicketDetailsPage = named(
   () => import('../tickets/details/ticket-details-page'),
   (m) => m.TicketDetailsPage,
 );
+const ReportBugPage = named(
+  () => import('../bug-report/report-bug-page'),
+  (m) => m.ReportBugPage,
+);
 const PlaceholderPage = lazy(() =>
   import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -96,7 +100,14 @@ function AppRoutes() {
             >
               <Route index element={<ProfilePage />} />
               <Route path="profile" element={<ProfilePage />} />
-              <Route path="report-bug" element={placeholder('nav.reportBug')} />
+              <Route
+                path="report-bug"
+                element={
+                  <RequireRole required="PERMISSION_SUBMIT_BUG_REPORT">
+                    <ReportBugPage />
+                  </RequireRole>
+                }
+              />
               <Route path="new-ticket" element={<CategorySelectPage />} />
               <Route path="new-ticket/:category" element={<SubcategorySelectPage />} />
               <Route path="new-ticket/:category/:subcategory" element={<NewTicketFormPage />} />

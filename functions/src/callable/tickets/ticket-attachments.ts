@@ -10,7 +10,7 @@ import {
   type StoredAttachment,
   ticketFilesFolder,
 } from '../../domain/index.js';
-import type { FileInspector } from '../../storage/file-inspector.js';
+import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspector.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, type FieldErrors, invalidArgument } from '../errors.js';
 import type { ActivityEntry } from './ticket-document.js';
@@ -26,22 +26,12 @@ export type TicketAttachmentsDeps = {
 /**
  * Field errors for paths outside `tickets/{uid}/{ticketId}/`: a file must sit directly in the
  * caller's folder of that ticket, which is also the only place storage.rules let them upload to.
- * The file name is one path segment and never `.` or `..`, so nothing can climb out of the
- * folder; dots inside a name (`scan..pdf`, as the web app's name cleaning may leave) are fine.
  */
 export function pathErrors(uid: string, request: AttachFilesRequest): FieldErrors {
   const folder = ticketFilesFolder(uid, request.ticketId);
   const errors: FieldErrors = {};
   request.files.forEach((file, index) => {
-    const fileName = file.path.slice(folder.length);
-    const isInFolder =
-      file.path.startsWith(folder) &&
-      fileName !== '' &&
-      fileName !== '.' &&
-      fileName !== '..' &&
-      !fileName.includes('/') &&
-      !fileName.includes('\\');
-    if (!isInFolder) errors[`files.${index}.path`] = 'validation.filePath';
+    if (!isFileDirectlyIn(folder, file.path)) errors[`files.${index}.path`] = 'validation.filePath';
   });
   return errors;
 }

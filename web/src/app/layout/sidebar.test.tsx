@@ -24,8 +24,13 @@ function makeUser(role: string, permissions: Permissions = {}): EnrichedUser {
 }
 
 function CurrentPath() {
-  const { pathname } = useLocation();
-  return <output aria-label="current path">{pathname}</output>;
+  const { pathname, state } = useLocation();
+  return (
+    <>
+      <output aria-label="current path">{pathname}</output>
+      <output aria-label="navigation state">{JSON.stringify(state)}</output>
+    </>
+  );
 }
 
 type RenderOptions = {
@@ -116,6 +121,21 @@ describe('Sidebar', () => {
     await userEvent.click(entry('Zgłoś błąd'));
     expect(currentPath()).toHaveTextContent('/report-bug');
     expect(onNavigate).toHaveBeenCalledTimes(2);
+  });
+
+  it('tells the bug report which page the worker was on', async () => {
+    renderSidebar({ path: '/ticket-history?status=new' });
+    await userEvent.click(entry('Zgłoś błąd'));
+    expect(currentPath()).toHaveTextContent('/report-bug');
+    expect(screen.getByRole('status', { name: 'navigation state' })).toHaveTextContent(
+      JSON.stringify({ from: '/ticket-history?status=new' }),
+    );
+  });
+
+  it('passes no state to the other entries', async () => {
+    renderSidebar({ path: '/profile' });
+    await userEvent.click(entry('Historia zgłoszeń'));
+    expect(screen.getByRole('status', { name: 'navigation state' })).toHaveTextContent('null');
   });
 
   describe('admin section', () => {

@@ -104,7 +104,9 @@ export function Sidebar({ themeMode, onThemeChange, onLogout, onNavigate }: Side
           items={items}
           onClick={({ key }) => {
             if (!key.startsWith('/')) return;
-            void navigate(key);
+            // The bug report form fills in the page the worker was on.
+            const from = `${location.pathname}${location.search}${location.hash}`;
+            void navigate(key, key === '/report-bug' ? { state: { from } } : undefined);
             onNavigate?.();
           }}
         />

@@ -25,7 +25,7 @@ import {
 } from '../api/submit-ticket';
 import type { CategoryForm, CategoryFormContext } from './category-form';
 import { TextAreaField } from './fields';
-import { FilePicker, type PickedFile } from './file-picker';
+import { FilePicker, type PickedFile } from '../../components/file-picker';
 import { type UploadEntry, UploadProgress } from './upload-progress';
 
 type FormValues = Record<string, unknown>;

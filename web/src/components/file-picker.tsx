@@ -3,7 +3,7 @@ import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILES, MAX_FILE_SIZE_BYTES } from '@doma
 import { Button, Typography } from 'antd';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../components/field-message';
+import { translateMessage } from './field-message';
 
 export type PickedFile = { key: string; file: File };
 
@@ -34,9 +34,9 @@ export function formatFileSize(bytes: number, language: string): string {
 }
 
 /**
- * Attachments of a ticket: choose photos or PDFs, or take a photo with the phone camera. Files
- * that break the rules (type, 5 MB, 5 files) are refused at once with the reason, and are never
- * sent; the server and storage.rules check again.
+ * Attachments of a ticket or a bug report: choose photos or PDFs, or take a photo with the phone
+ * camera. Files that break the rules (type, 5 MB, 5 files) are refused at once with the reason,
+ * and are never sent; the server and storage.rules check again.
  */
 export function FilePicker({ files, onChange, error, isRequired, isDisabled }: FilePickerProps) {
   const { t, i18n } = useTranslation();

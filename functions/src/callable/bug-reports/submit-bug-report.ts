@@ -1,0 +1,41 @@
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { AUTH_RULES, PERMISSIONS, bugReportSchema, hasPermission } from '../../domain/index.js';
+import { loadCaller } from '../caller.js';
+import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
+import {
+  type BugReportWriterDeps,
+  type SubmitBugReportResult,
+  attachmentPathErrors,
+  createBugReportWriter,
+} from './bug-report-writer.js';
+
+export type SubmitBugReportDeps = BugReportWriterDeps;
+export type SubmitBugReportResponse = SubmitBugReportResult;
+
+/**
+ * The submitBugReport callable: signed in -> payload valid -> caller holds SUBMIT_BUG_REPORT (role
+ * claim plus users/{uid} permission changes) -> every attachment in the caller's folder of this
+ * request -> the files exist and are within the limits -> store the report, idempotently.
+ *
+ * Errors: `unauthenticated`; `invalid-argument` with `details.fields` (field path -> translation
+ * key; `attachments.N.path` 'validation.filePath', `attachments.N.size` 'validation.fileTooLarge',
+ * `attachments.N.contentType` 'validation.fileType'); `permission-denied`
+ * 'bugReport.errors.forbidden'; `failed-precondition` 'bugReport.errors.fileMissing' with
+ * `details.paths`; `internal` 'bugReport.errors.submitFailed'.
+ */
+export function createSubmitBugReportHandler(deps: SubmitBugReportDeps) {
+  const writer = createBugReportWriter(deps);
+  return (request: CallableRequest<unknown>): Promise<SubmitBugReportResponse> =>
+    answerOrInternal(deps.logger, 'submitBugReport', 'bugReport.errors.submitFailed', async () => {
+      const auth = requireAuth(request);
+      const report = parseOrThrow(bugReportSchema, request.data, 'Invalid bug report');
+      const caller = await loadCaller(deps.db, auth);
+      if (!hasPermission(caller, PERMISSIONS.SUBMIT_BUG_REPORT, AUTH_RULES)) {
+        throw new HttpsError('permission-denied', 'bugReport.errors.forbidden');
+      }
+      const outside = attachmentPathErrors(auth.uid, report);
+      if (Object.keys(outside).length > 0) throw invalidArgument(outside, 'Invalid bug report');
+      return writer.submit(caller, report);
+    });
+}

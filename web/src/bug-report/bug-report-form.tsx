@@ -1,0 +1,240 @@
+import {
+  BUG_REPORT_LIMITS,
+  type BugReportFormData,
+  type BugReportFormValues,
+  type StoredAttachment,
+  bugReportFormSchema,
+} from '@domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Input } from 'antd';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FilePicker, type PickedFile } from '../components/file-picker';
+import { FormField, controlProps } from '../components/form-field';
+import { useAuth } from '../lib/auth/auth-context';
+import { useNotices } from '../notices';
+import { bugReportFilePath, newRequestId, submitBugReport, uploadBugReportFile } from './api';
+
+export type BugReportFormProps = {
+  /** The page the report is about, pre-filled and editable. */
+  initialPage: string;
+  /** Attached automatically and shown read-only. */
+  browser: string;
+  appVersion: string;
+  onSubmitted: (reportId: string) => void;
+};
+
+type TextFieldName = 'page' | 'description' | 'steps' | 'expected' | 'actual';
+const TEXT_FIELDS: readonly string[] = ['page', 'description', 'steps', 'expected', 'actual'];
+
+type TextFieldProps = {
+  control: Control<BugReportFormValues, unknown, BugReportFormData>;
+  name: TextFieldName;
+  label: string;
+  hint?: ReactNode;
+  isRequired?: boolean;
+  isMultiline?: boolean;
+  maxLength: number;
+};
+
+/** One text row: an antd input inside the plain FormField (label, translated error, aria wiring). */
+function TextField({ control, name, label, hint, isRequired, isMultiline, maxLength }: TextFieldProps) {
+  const id = `bug-report-${name}`;
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => {
+        const common = {
+          ...controlProps(id, fieldState.error),
+          name: field.name,
+          value: field.value ?? '',
+          onBlur: field.onBlur,
+          maxLength,
+          'aria-required': isRequired || undefined,
+        };
+        return (
+          <FormField
+            label={
+              <>
+                {label}
+                {isRequired && <span aria-hidden="true"> *</span>}
+              </>
+            }
+            htmlFor={id}
+            hint={hint}
+            error={fieldState.error?.message}
+          >
+            {isMultiline ? (
+              <Input.TextArea
+                {...common}
+                ref={field.ref}
+                rows={3}
+                onChange={(event) => field.onChange(event.target.value)}
+              />
+            ) : (
+              <Input {...common} ref={field.ref} onChange={(event) => field.onChange(event.target.value)} />
+            )}
+          </FormField>
+        );
+      }}
+    />
+  );
+}
+
+/** The field keys of a callable's invalid-argument error (`details.fields`), else none. */
+function serverFieldErrors(error: unknown): Record<string, string> {
+  const { code, details } = (error ?? {}) as { code?: unknown; details?: unknown };
+  if (code !== 'functions/invalid-argument') return {};
+  const fields = (details as { fields?: unknown } | undefined)?.fields;
+  return fields !== null && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}
+
+const attachmentMeta = ({ file }: PickedFile) => ({
+  name: file.name,
+  size: file.size,
+  contentType: file.type,
+});
+
+/**
+ * The bug report form, checked by the domain's form schema. Sending uploads the chosen files to
+ * the reporter's folder of this request, then calls submitBugReport with a request id that
+ * survives retries (one report however often the worker taps). A file uploaded by an earlier
+ * attempt is not uploaded again. On a failure nothing typed or chosen is lost.
+ */
+export function BugReportForm({ initialPage, browser, appVersion, onSubmitted }: BugReportFormProps) {
+  const { t } = useTranslation();
+  const notices = useNotices();
+  const { user } = useAuth();
+  const [requestId] = useState(newRequestId);
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [isBusy, setIsBusy] = useState(false);
+  // Picked file key -> its upload, kept across attempts.
+  const uploaded = useRef(new Map<string, StoredAttachment>());
+
+  const { control, handleSubmit, setValue, setError, formState } = useForm<
+    BugReportFormValues,
+    unknown,
+    BugReportFormData
+  >({
+    resolver: zodResolver(bugReportFormSchema),
+    defaultValues: {
+      requestId,
+      page: initialPage,
+      description: '',
+      steps: '',
+      expected: '',
+      actual: '',
+      browser,
+      appVersion,
+      attachments: [],
+    },
+  });
+
+  // The schema checks the attachments' metadata; the File objects stay here.
+  useEffect(() => {
+    setValue('attachments', files.map(attachmentMeta), { shouldValidate: formState.isSubmitted });
+  }, [files, setValue, formState.isSubmitted]);
+
+  /** Uploads what no earlier attempt uploaded; fails when any file fails, keeping the others. */
+  const uploadFiles = async (uid: string): Promise<StoredAttachment[]> => {
+    const results = await Promise.allSettled(
+      files.map(async ({ key, file }) => {
+        const done = uploaded.current.get(key);
+        if (done) return done;
+        const stored = await uploadBugReportFile(bugReportFilePath(uid, requestId, file), file);
+        uploaded.current.set(key, stored);
+        return stored;
+      }),
+    );
+    return results.map((result) => {
+      if (result.status === 'rejected') throw result.reason;
+      return result.value;
+    });
+  };
+
+  const onValid = async (values: BugReportFormData) => {
+    if (!user) return;
+    setIsBusy(true);
+    try {
+      const attachments = await uploadFiles(user.uid);
+      const { reportId } = await submitBugReport({ ...values, attachments });
+      notices.success(t('bugReport.submitted'));
+      onSubmitted(reportId);
+    } catch (error) {
+      for (const [path, message] of Object.entries(serverFieldErrors(error))) {
+        if (path.startsWith('attachments')) setError('attachments', { type: 'server', message });
+        else if (TEXT_FIELDS.includes(path)) setError(path as TextFieldName, { type: 'server', message });
+      }
+      notices.error(t('bugReport.errors.submitFailed'));
+      setIsBusy(false);
+    }
+  };
+
+  const attachmentsError = formState.errors.attachments?.message;
+  const textLimit = BUG_REPORT_LIMITS.TEXT_MAX_CHARS;
+  return (
+    <form
+      noValidate
+      aria-label={t('bugReport.label')}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+    >
+      <TextField
+        control={control}
+        name="page"
+        label={t('bugReport.page')}
+        hint={t('bugReport.pageHint')}
+        maxLength={BUG_REPORT_LIMITS.PAGE_MAX_CHARS}
+      />
+      <TextField
+        control={control}
+        name="description"
+        label={t('bugReport.description')}
+        isRequired
+        isMultiline
+        maxLength={textLimit}
+      />
+      <TextField
+        control={control}
+        name="steps"
+        label={t('bugReport.steps')}
+        hint={t('bugReport.stepsHint')}
+        isMultiline
+        maxLength={textLimit}
+      />
+      <TextField
+        control={control}
+        name="expected"
+        label={t('bugReport.expected')}
+        isMultiline
+        maxLength={textLimit}
+      />
+      <TextField
+        control={control}
+        name="actual"
+        label={t('bugReport.actual')}
+        isMultiline
+        maxLength={textLimit}
+      />
+      <FilePicker
+        files={files}
+        onChange={setFiles}
+        isDisabled={isBusy}
+        error={typeof attachmentsError === 'string' ? attachmentsError : undefined}
+      />
+      <fieldset className="bug-report-auto">
+        <legend className="form-field-label">{t('bugReport.autoInfo')}</legend>
+        <FormField label={t('bugReport.browser')} htmlFor="bug-report-browser">
+          <Input.TextArea id="bug-report-browser" value={browser} readOnly autoSize />
+        </FormField>
+        <FormField label={t('bugReport.appVersion')} htmlFor="bug-report-app-version">
+          <Input id="bug-report-app-version" value={appVersion} readOnly />
+        </FormField>
+      </fieldset>
+      <Button type="primary" htmlType="submit" size="large" loading={isBusy} disabled={isBusy} block>
+        {t('bugReport.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { Typography } from 'antd';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { BugReportForm } from './bug-report-form';
+import { appVersion, browserInfo, initialPage } from './report-context';
+
+type ThankYouProps = { onAnother: () => void };
+
+/** The screen after a report was stored; plain markup styled like the ticket result panels. */
+function ThankYou({ onAnother }: ThankYouProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <section className="result-panel" aria-labelledby={titleId}>
+      <svg className="result-panel-mark" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
+        <circle cx="48" cy="48" r="44" fill="#389e0d" />
+        <path
+          d="M31 49l11 11 23-24"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <h2 id={titleId} className="result-panel-title">
+        {t('bugReport.doneTitle')}
+      </h2>
+      <p className="result-panel-text">{t('bugReport.doneText')}</p>
+      <div className="result-panel-actions">
+        <button type="button" className="plain-button plain-button-primary" onClick={onAnother}>
+          {t('bugReport.another')}
+        </button>
+        <Link to="/profile" className="plain-button">
+          {t('bugReport.backToProfile')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /report-bug: the bug report form, with the page the worker came from filled in and the browser
+ * and app version attached; a thank-you screen once the report is stored.
+ */
+export function ReportBugPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [isDone, setIsDone] = useState(false);
+  // A new round is a fresh form with a new request id.
+  const [round, setRound] = useState(0);
+  const page = useMemo(
+    () => initialPage(location.state, document.referrer, window.location.origin),
+    [location.state],
+  );
+  const environment = useMemo(() => ({ browser: browserInfo(), appVersion: appVersion() }), []);
+
+  return (
+    <div className="page-narrow">
+      <Typography.Title level={2} style={{ marginBottom: 4 }}>
+        {t('bugReport.title')}
+      </Typography.Title>
+      {isDone ? (
+        <ThankYou
+          onAnother={() => {
+            setRound((value) => value + 1);
+            setIsDone(false);
+          }}
+        />
+      ) : (
+        <>
+          <Typography.Paragraph>{t('bugReport.intro')}</Typography.Paragraph>
+          <BugReportForm
+            key={round}
+            initialPage={page}
+            browser={environment.browser}
+            appVersion={environment.appVersion}
+            onSubmitted={() => setIsDone(true)}
+          />
+        </>
+      )}
+    </div>
+  );
+}
