@@ -74,24 +74,24 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
       aria-describedby={error ? errorId : undefined}
     >
       <span id={`${id}-label`} className="form-field-label">
-        {t('tickets.form.files.label')}
+        {t('files.label')}
         {isRequired && <span aria-hidden="true"> *</span>}
       </span>
-      <div className="form-field-hint">{t('tickets.form.files.hint', { max: MAX_FILES })}</div>
+      <div className="form-field-hint">{t('files.hint', { max: MAX_FILES })}</div>
       <div className="button-row">
         <Button
           icon={<PaperClipOutlined />}
           onClick={() => chooseRef.current?.click()}
           disabled={isDisabled || isFull}
         >
-          {t('tickets.form.files.choose')}
+          {t('files.choose')}
         </Button>
         <Button
           icon={<CameraOutlined />}
           onClick={() => cameraRef.current?.click()}
           disabled={isDisabled || isFull}
         >
-          {t('tickets.form.files.camera')}
+          {t('files.camera')}
         </Button>
       </div>
       <input
@@ -102,7 +102,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
         hidden
         onChange={add}
         data-testid="file-input"
-        aria-label={t('tickets.form.files.choose')}
+        aria-label={t('files.choose')}
       />
       <input
         ref={cameraRef}
@@ -111,7 +111,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
         capture="environment"
         hidden
         onChange={add}
-        aria-label={t('tickets.form.files.camera')}
+        aria-label={t('files.camera')}
       />
       {files.length > 0 && (
         <ul className="file-list">
@@ -128,7 +128,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
                 type="text"
                 icon={<DeleteOutlined />}
                 disabled={isDisabled}
-                aria-label={t('tickets.form.files.remove', { name: file.name })}
+                aria-label={t('files.remove', { name: file.name })}
                 onClick={() => onChange(files.filter((entry) => entry.key !== key))}
               />
             </li>
@@ -137,7 +137,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
       )}
       {refused.map((problem) => (
         <div key={problem.name} className="form-field-error" role="alert">
-          {t('tickets.form.files.refused', {
+          {t('files.refused', {
             name: problem.name,
             reason: translateMessage(t, problem.message),
           })}

@@ -1,6 +1,6 @@
 import { Checkbox, Input, InputNumber, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, type ControllerRenderProps, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../components/field-message';
 import { FormField, controlProps } from '../../components/form-field';
@@ -28,15 +28,19 @@ function Label({ label, isRequired }: { label: ReactNode; isRequired?: boolean }
   );
 }
 
-export function TextField({
+type Wiring = ReturnType<typeof controlProps> & { 'aria-required': true | undefined };
+
+/**
+ * The part every labelled field shares: the Controller, the FormField row (label, hint, translated
+ * error) and the aria wiring for the control that `render` draws.
+ */
+function ControlledRow({
   name,
   label,
   hint,
   isRequired,
-  maxLength,
-  autoComplete,
-  placeholder,
-}: FieldProps & { maxLength?: number; autoComplete?: string; placeholder?: string }) {
+  render,
+}: FieldProps & { render: (field: ControllerRenderProps, wiring: Wiring) => ReactNode }) {
   const { control } = useFormContext();
   const id = fieldId(name);
   return (
@@ -50,19 +54,40 @@ export function TextField({
           hint={hint}
           error={fieldState.error?.message}
         >
-          <Input
-            {...controlProps(id, fieldState.error)}
-            ref={field.ref}
-            name={field.name}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            maxLength={maxLength}
-            autoComplete={autoComplete}
-            placeholder={placeholder}
-            aria-required={isRequired || undefined}
-          />
+          {render(field, { ...controlProps(id, fieldState.error), 'aria-required': isRequired || undefined })}
         </FormField>
+      )}
+    />
+  );
+}
+
+export function TextField({
+  name,
+  label,
+  hint,
+  isRequired,
+  maxLength,
+  autoComplete,
+  placeholder,
+}: FieldProps & { maxLength?: number; autoComplete?: string; placeholder?: string }) {
+  return (
+    <ControlledRow
+      name={name}
+      label={label}
+      hint={hint}
+      isRequired={isRequired}
+      render={(field, wiring) => (
+        <Input
+          {...wiring}
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          maxLength={maxLength}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+        />
       )}
     />
   );
@@ -76,32 +101,24 @@ export function TextAreaField({
   maxLength,
   rows = 4,
 }: FieldProps & { maxLength?: number; rows?: number }) {
-  const { control } = useFormContext();
-  const id = fieldId(name);
   return (
-    <Controller
+    <ControlledRow
       name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={<Label label={label} isRequired={isRequired} />}
-          htmlFor={id}
-          hint={hint}
-          error={fieldState.error?.message}
-        >
-          <Input.TextArea
-            {...controlProps(id, fieldState.error)}
-            ref={field.ref}
-            name={field.name}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            rows={rows}
-            showCount={maxLength !== undefined}
-            maxLength={maxLength}
-            aria-required={isRequired || undefined}
-          />
-        </FormField>
+      label={label}
+      hint={hint}
+      isRequired={isRequired}
+      render={(field, wiring) => (
+        <Input.TextArea
+          {...wiring}
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          rows={rows}
+          showCount={maxLength !== undefined}
+          maxLength={maxLength}
+        />
       )}
     />
   );
@@ -119,35 +136,27 @@ export function NumberField({
   precision,
   suffix,
 }: FieldProps & { min?: number; max?: number; step?: number; precision?: number; suffix?: ReactNode }) {
-  const { control } = useFormContext();
-  const id = fieldId(name);
   return (
-    <Controller
+    <ControlledRow
       name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={<Label label={label} isRequired={isRequired} />}
-          htmlFor={id}
-          hint={hint}
-          error={fieldState.error?.message}
-        >
-          <InputNumber<number>
-            {...controlProps(id, fieldState.error)}
-            ref={field.ref}
-            name={field.name}
-            value={(field.value as number | undefined) ?? null}
-            onChange={(value) => field.onChange(value ?? undefined)}
-            onBlur={field.onBlur}
-            min={min}
-            max={max}
-            step={step}
-            precision={precision}
-            suffix={suffix}
-            inputMode="decimal"
-            aria-required={isRequired || undefined}
-          />
-        </FormField>
+      label={label}
+      hint={hint}
+      isRequired={isRequired}
+      render={(field, wiring) => (
+        <InputNumber<number>
+          {...wiring}
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as number | undefined) ?? null}
+          onChange={(value) => field.onChange(value ?? undefined)}
+          onBlur={field.onBlur}
+          min={min}
+          max={max}
+          step={step}
+          precision={precision}
+          suffix={suffix}
+          inputMode="decimal"
+        />
       )}
     />
   );
@@ -165,32 +174,24 @@ export function DateField({
   min,
   max,
 }: FieldProps & { min?: string; max?: string }) {
-  const { control } = useFormContext();
-  const id = fieldId(name);
   return (
-    <Controller
+    <ControlledRow
       name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={<Label label={label} isRequired={isRequired} />}
-          htmlFor={id}
-          hint={hint}
-          error={fieldState.error?.message}
-        >
-          <Input
-            {...controlProps(id, fieldState.error)}
-            type="date"
-            ref={field.ref}
-            name={field.name}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            min={min}
-            max={max}
-            aria-required={isRequired || undefined}
-          />
-        </FormField>
+      label={label}
+      hint={hint}
+      isRequired={isRequired}
+      render={(field, wiring) => (
+        <Input
+          {...wiring}
+          type="date"
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          min={min}
+          max={max}
+        />
       )}
     />
   );
@@ -206,30 +207,22 @@ export function SelectField({
   options,
   placeholder,
 }: FieldProps & { options: SelectOption[]; placeholder?: string }) {
-  const { control } = useFormContext();
-  const id = fieldId(name);
   return (
-    <Controller
+    <ControlledRow
       name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <FormField
-          label={<Label label={label} isRequired={isRequired} />}
-          htmlFor={id}
-          hint={hint}
-          error={fieldState.error?.message}
-        >
-          <Select<string>
-            {...controlProps(id, fieldState.error)}
-            ref={field.ref}
-            value={(field.value as string | undefined) ?? undefined}
-            onChange={(value) => field.onChange(value)}
-            onBlur={field.onBlur}
-            options={options}
-            placeholder={placeholder}
-            aria-required={isRequired || undefined}
-          />
-        </FormField>
+      label={label}
+      hint={hint}
+      isRequired={isRequired}
+      render={(field, wiring) => (
+        <Select<string>
+          {...wiring}
+          ref={field.ref}
+          value={(field.value as string | undefined) ?? undefined}
+          onChange={(value) => field.onChange(value)}
+          onBlur={field.onBlur}
+          options={options}
+          placeholder={placeholder}
+        />
       )}
     />
   );
