@@ -9,3 +9,4 @@ export * from './ticket-schemas.js';
 export * from './search.js';
 export * from './admin.js';
 export * from './bug-report.js';
+export * from './admin-api.js';
