@@ -48,8 +48,8 @@ describe('sign-in and routing', () => {
   });
 
   it.each([
-    ['manager@example.com', ['Zarządzanie użytkownikami']],
-    ['admin@example.com', ['Zarządzanie użytkownikami', 'Diagnostyka']],
+    ['manager@example.com', ['Panel administracyjny', 'Zarządzanie użytkownikami']],
+    ['admin@example.com', ['Panel administracyjny', 'Zarządzanie użytkownikami', 'Diagnostyka']],
   ])('shows the admin section to %s', async (email, adminEntries) => {
     const { context, page } = await freshPage();
     await signIn(page, email);

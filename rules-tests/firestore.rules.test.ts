@@ -101,7 +101,8 @@ beforeAll(async () => {
     await setDoc(doc(db, 'presalaryLocks/u-worker_2026-03-H2'), { ticketId: 't9' });
     await setDoc(doc(db, 'bugReports/b1'), { description: 'Crash', reporter: 'u-worker' });
     await setDoc(doc(db, 'config/logging'), { level: 'error' });
-    await setDoc(doc(db, 'audit/e1'), { action: 'setRole', by: 'u-admin' });
+    await setDoc(doc(db, 'auditLog/e1'), { action: 'updateUserRole', by: { uid: 'u-admin' } });
+    await setDoc(doc(db, 'securityLog/s1'), { type: 'test', by: { uid: 'u-admin' } });
   });
 });
 
@@ -237,7 +238,8 @@ describe('collections only functions use', () => {
     'presalaryLocks/u-worker_2026-03-H2',
     'bugReports/b1',
     'config/logging',
-    'audit/e1',
+    'auditLog/e1',
+    'securityLog/s1',
   ];
   const collectionOf = (path: string) => path.split('/')[0] ?? path;
 
@@ -273,7 +275,7 @@ describe.each(EVERYONE)('client writes: %s', (_who, db) => {
     await assertFails(updateDoc(doc(db(), 'toolCatalog/drill'), { name: 'Hammer drill' }));
     await assertFails(deleteDoc(doc(db(), 'toolCatalog/drill')));
   });
-  it('cannot write users, workers, counters, presalary locks, bug reports, config or audit', async () => {
+  it('cannot write users, workers, counters, presalary locks, bug reports, config, audit or security log', async () => {
     await assertFails(setDoc(doc(db(), 'users/u-worker'), { role: 'admin' }));
     await assertFails(updateDoc(doc(db(), 'users/u-admin'), { role: 'user' }));
     await assertFails(setDoc(doc(db(), 'workers/w2'), { name: 'New' }));
@@ -281,6 +283,7 @@ describe.each(EVERYONE)('client writes: %s', (_who, db) => {
     await assertFails(deleteDoc(doc(db(), 'presalaryLocks/u-worker_2026-03-H2')));
     await assertFails(setDoc(doc(db(), 'bugReports/b2'), { description: 'Crash' }));
     await assertFails(updateDoc(doc(db(), 'config/logging'), { level: 'debug' }));
-    await assertFails(setDoc(doc(db(), 'audit/e2'), { action: 'forged' }));
+    await assertFails(setDoc(doc(db(), 'auditLog/e2'), { action: 'forged' }));
+    await assertFails(setDoc(doc(db(), 'securityLog/s2'), { type: 'forged' }));
   });
 });

@@ -26,7 +26,9 @@ const ROUTES = [
   '/ticket-history',
   '/ticket/t-0001',
   '/report-bug',
+  '/admin',
   '/admin/users',
+  '/admin/profile/u-worker',
   '/admin/debug',
   '/no-such-page',
 ];

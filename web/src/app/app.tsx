@@ -1,5 +1,5 @@
 import { SPLASH_MIN_DISPLAY_MS } from '@domain';
-import { type ReactNode, Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -57,8 +57,21 @@ const ReportBugPage = named(
   () => import('../bug-report/report-bug-page'),
   (m) => m.ReportBugPage,
 );
-const PlaceholderPage = lazy(() =>
-  import('./placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
+const AdminDashboardPage = named(
+  () => import('../admin/dashboard/admin-dashboard-page'),
+  (m) => m.AdminDashboardPage,
+);
+const UserListPage = named(
+  () => import('../admin/users/user-list-page'),
+  (m) => m.UserListPage,
+);
+const AdminProfilePage = named(
+  () => import('../admin/profile/admin-profile-page'),
+  (m) => m.AdminProfilePage,
+);
+const AdminDebugPage = named(
+  () => import('../admin/debug/admin-debug-page'),
+  (m) => m.AdminDebugPage,
 );
 
 // The splash counts its minimum from page start: the HTML splash of index.html was already showing.
@@ -67,10 +80,6 @@ const splashMinMs = Math.max(0, SPLASH_MIN_DISPLAY_MS - Math.round(performance.n
 function Loading() {
   const { t } = useTranslation();
   return <PlainSpinner label={t('common.loading')} />;
-}
-
-function placeholder(titleKey: string): ReactNode {
-  return <PlaceholderPage titleKey={titleKey} />;
 }
 
 function AppRoutes() {
@@ -114,18 +123,36 @@ function AppRoutes() {
               <Route path="ticket-history" element={<TicketHistoryPage />} />
               <Route path="ticket/:ticketId" element={<TicketDetailsPage />} />
               <Route
+                path="admin"
+                element={
+                  <RequireRole required="manager">
+                    <AdminDashboardPage />
+                  </RequireRole>
+                }
+              />
+              <Route
                 path="admin/users"
-                element={<RequireRole required="manager">{placeholder('nav.userManagement')}</RequireRole>}
+                element={
+                  <RequireRole required="manager">
+                    <UserListPage />
+                  </RequireRole>
+                }
               />
               <Route
                 path="admin/profile/:userId"
                 element={
-                  <RequireRole required="manager">{placeholder('placeholder.adminProfile')}</RequireRole>
+                  <RequireRole required="manager">
+                    <AdminProfilePage />
+                  </RequireRole>
                 }
               />
               <Route
                 path="admin/debug"
-                element={<RequireRole required="admin">{placeholder('nav.adminDebug')}</RequireRole>}
+                element={
+                  <RequireRole required="admin">
+                    <AdminDebugPage />
+                  </RequireRole>
+                }
               />
               <Route path="*" element={<NotFoundPage />} />
             </Route>

@@ -1,14 +1,9 @@
-import { isRole, type WorkerProfile } from '@domain';
-import { Empty, Flex, Tabs, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { isRole } from '@domain';
+import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WorkerProfileTabs } from '../components/worker-profile/worker-profile-tabs';
 import { useAuth } from '../lib/auth/auth-context';
-import { AssignmentTab } from './assignment-tab';
-import { CertificatesTab } from './certificates-tab';
-import { PersonalTab } from './personal-tab';
 import { SettingsTab } from './settings-tab';
-import { WorkwearTab } from './workwear-tab';
 
 /** The signed-in user's profile (spec section 2, "/profile"; also the index route). */
 export function ProfilePage() {
@@ -18,16 +13,7 @@ export function ProfilePage() {
   if (!user) return null;
 
   const worker = user.profile?.worker ?? null;
-  const today = dayjs().format('YYYY-MM-DD');
   const roleLabel = isRole(user.role) ? t(`roles.${user.role}`) : user.role;
-
-  // Without a directory entry every worker tab says the same thing; Settings still works.
-  const workerTab = (render: (linked: WorkerProfile) => ReactNode): ReactNode =>
-    worker ? (
-      render(worker)
-    ) : (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('profile.noWorker')} />
-    );
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 960 }}>
@@ -40,31 +26,10 @@ export function ProfilePage() {
           <Tag>{roleLabel}</Tag>
         </Flex>
       </header>
-      <Tabs
-        defaultActiveKey="personal"
-        items={[
-          {
-            key: 'personal',
-            label: t('profile.tabs.personal'),
-            children: workerTab((linked) => <PersonalTab worker={linked} />),
-          },
-          {
-            key: 'assignment',
-            label: t('profile.tabs.assignment'),
-            children: workerTab((linked) => <AssignmentTab worker={linked} />),
-          },
-          {
-            key: 'certificates',
-            label: t('profile.tabs.certificates'),
-            children: workerTab((linked) => <CertificatesTab worker={linked} today={today} />),
-          },
-          {
-            key: 'workwear',
-            label: t('profile.tabs.workwear'),
-            children: workerTab((linked) => <WorkwearTab worker={linked} />),
-          },
-          { key: 'settings', label: t('profile.tabs.settings'), children: <SettingsTab /> },
-        ]}
+      <WorkerProfileTabs
+        worker={worker}
+        emptyText={t('profile.noWorker')}
+        extraItems={[{ key: 'settings', label: t('profile.tabs.settings'), children: <SettingsTab /> }]}
       />
     </Flex>
   );

@@ -142,23 +142,27 @@ describe('Sidebar', () => {
     it.each(['user', 'foreman'])('is hidden from %s', (role) => {
       renderSidebar({ user: makeUser(role) });
       expect(screen.queryByText('Administracja')).not.toBeInTheDocument();
+      expect(queryEntry('Panel administracyjny')).not.toBeInTheDocument();
       expect(queryEntry('Zarządzanie użytkownikami')).not.toBeInTheDocument();
       expect(queryEntry('Diagnostyka')).not.toBeInTheDocument();
       expect(screen.getAllByRole('menuitem')).toHaveLength(8);
     });
 
-    it.each(['manager', 'manager_pl'])('gives %s user management only', (role) => {
+    it.each(['manager', 'manager_pl'])('gives %s the dashboard and user management only', (role) => {
       renderSidebar({ user: makeUser(role) });
       expect(screen.getByText('Administracja')).toBeInTheDocument();
+      expect(entry('Panel administracyjny')).toBeInTheDocument();
       expect(entry('Zarządzanie użytkownikami')).toBeInTheDocument();
       expect(queryEntry('Diagnostyka')).not.toBeInTheDocument();
     });
 
-    it('gives an admin user management and admin debug, after the main entries', async () => {
+    it('gives an admin the dashboard, user management and admin debug, after the main entries', async () => {
       renderSidebar({ user: makeUser('admin') });
       expect(screen.getByText('Administracja')).toBeInTheDocument();
       const texts = screen.getAllByRole('menuitem').map((item) => item.textContent);
-      expect(texts.slice(8)).toEqual(['Zarządzanie użytkownikami', 'Diagnostyka']);
+      expect(texts.slice(8)).toEqual(['Panel administracyjny', 'Zarządzanie użytkownikami', 'Diagnostyka']);
+      await userEvent.click(entry('Panel administracyjny'));
+      expect(currentPath()).toHaveTextContent(/\/admin$/);
       await userEvent.click(entry('Diagnostyka'));
       expect(currentPath()).toHaveTextContent('/admin/debug');
       await userEvent.click(entry('Zarządzanie użytkownikami'));

@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   BellOutlined,
   BugOutlined,
+  DashboardOutlined,
   FileTextOutlined,
   HistoryOutlined,
   LogoutOutlined,
@@ -57,6 +58,11 @@ export function useMenuItems(): MenuItem[] {
   if (hasPermission(user, 'CREATE_USER_ACCOUNTS', rules)) {
     const adminItems: MenuItem[] = [];
     if (hasPermission(user, 'VIEW_ALL_USER_DATA', rules)) {
+      adminItems.push({
+        key: '/admin',
+        icon: <DashboardOutlined aria-hidden />,
+        label: t('nav.adminDashboard'),
+      });
       adminItems.push({
         key: '/admin/users',
         icon: <TeamOutlined aria-hidden />,

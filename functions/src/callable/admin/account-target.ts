@@ -1,0 +1,74 @@
+import type { UserRecord } from 'firebase-admin/auth';
+import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { ADMIN_ERRORS, DEFAULT_ROLE, type Role, isRole } from '../../domain/index.js';
+import type { AdminDeps } from './admin-caller.js';
+import type { PasswordResetMailer } from './reset-link.js';
+
+/*
+ * What the account operations share: the target account as Auth knows it (the authority on
+ * role, e-mail and disabled state) and its `users/{uid}` mirror.
+ */
+
+/** The operations that send a set-password e-mail; without `mailer`, the stack's default one. */
+export type MailingDeps = AdminDeps & { mailer?: PasswordResetMailer };
+
+/** The account an operation acts on. */
+export type TargetAccount = {
+  uid: string;
+  record: UserRecord;
+  /** The `role` custom claim; absent or unknown counts as `user`, as for callers. */
+  role: Role;
+  email: string | null;
+};
+
+/** The role a set of custom claims stands for. */
+export function roleOfClaims(claims: Record<string, unknown> | undefined): Role {
+  const role = claims?.role;
+  return isRole(role) ? role : DEFAULT_ROLE;
+}
+
+/** Whether an Admin SDK Auth error carries this code (`auth/user-not-found`, ...). */
+export function hasAuthCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+}
+
+/** Loads the target account from Auth, or answers `not-found` 'admin.errors.userNotFound'. */
+export async function loadTargetAccount(deps: Pick<AdminDeps, 'auth'>, uid: string): Promise<TargetAccount> {
+  try {
+    const record = await deps.auth.getUser(uid);
+    return { uid, record, role: roleOfClaims(record.customClaims), email: record.email ?? null };
+  } catch (error) {
+    if (hasAuthCode(error, 'auth/user-not-found') || hasAuthCode(error, 'auth/invalid-uid')) {
+      throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound);
+    }
+    throw error;
+  }
+}
+
+/** The `users/{uid}` document that mirrors an account for listing and holds its permission lists. */
+export const userDoc = (db: Firestore, uid: string): DocumentReference => db.collection('users').doc(uid);
+
+/** The strings of a stored array field; anything else reads as empty. */
+export const storedStrings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/**
+ * Runs a best-effort undo of an Auth change after a later step failed; a failing undo is logged,
+ * never thrown, so the caller still sees the original failure.
+ */
+export async function undoQuietly(
+  deps: Pick<AdminDeps, 'logger'>,
+  operation: string,
+  uid: string,
+  undo: () => Promise<unknown>,
+): Promise<void> {
+  try {
+    await undo();
+  } catch (error) {
+    deps.logger.error(`${operation}: undo failed`, {
+      uid,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}

@@ -1,0 +1,162 @@
+import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import {
+  ACCOUNT_STATUSES,
+  ADMIN_ERRORS,
+  ALL_ROLES,
+  type AccountStatus,
+  type AdminDashboardResponse,
+  type DashboardOpenTicket,
+  PERMISSIONS,
+  ROLES,
+  type Role,
+  TICKET_CATEGORIES,
+  TICKET_STATUSES,
+  type TicketStatus,
+  toTicketStatus,
+} from '../../domain/index.js';
+import { answerOrInternal } from '../errors.js';
+import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { loadUserIndex } from './user-index.js';
+
+/** Statuses that end a ticket's open life; every other status (and any stray value) is open. */
+export const CLOSED_TICKET_STATUSES: readonly TicketStatus[] = [
+  'resolved',
+  'rejected',
+  'archived',
+  'paid',
+  'sent',
+  'noted',
+];
+export const OPEN_TICKET_STATUSES: readonly TicketStatus[] = TICKET_STATUSES.filter(
+  (status) => !CLOSED_TICKET_STATUSES.includes(status),
+);
+export const OLDEST_OPEN_LIMIT = 10;
+/** Stray status values are a data fault; this many of them are looked at, at most. */
+const STRAY_SCAN_LIMIT = 200;
+/** Category key for tickets whose category is not in TICKET_CATEGORIES. */
+export const UNKNOWN_CATEGORY = 'unknown';
+
+const countOf = async (query: Query) => (await query.count().get()).data().count;
+
+/**
+ * Tickets by status and by category, every ticket (archived included), by aggregation queries:
+ * one count per known value and one in all, so the cost does not grow with the tickets read. A
+ * stored status outside the list counts as `unknown`, as the screens read it; a category outside
+ * the list counts under 'unknown'.
+ */
+async function ticketCounts(db: Firestore) {
+  const tickets = db.collection('tickets');
+  const [total, statusCounts, categoryCounts] = await Promise.all([
+    countOf(tickets),
+    Promise.all(TICKET_STATUSES.map((status) => countOf(tickets.where('status', '==', status)))),
+    Promise.all(TICKET_CATEGORIES.map(({ id }) => countOf(tickets.where('category', '==', id)))),
+  ]);
+  const byStatus: Partial<Record<TicketStatus, number>> = {};
+  TICKET_STATUSES.forEach((status, i) => {
+    byStatus[status] = statusCounts[i] ?? 0;
+  });
+  const strayStatuses = total - statusCounts.reduce((sum, n) => sum + n, 0);
+  byStatus.unknown = (byStatus.unknown ?? 0) + strayStatuses;
+
+  const byCategory: Record<string, number> = {};
+  TICKET_CATEGORIES.forEach(({ id }, i) => {
+    byCategory[id] = categoryCounts[i] ?? 0;
+  });
+  const strayCategories = total - categoryCounts.reduce((sum, n) => sum + n, 0);
+  if (strayCategories > 0) byCategory[UNKNOWN_CATEGORY] = strayCategories;
+  return { byStatus, byCategory, strayStatuses };
+}
+
+function toOpenTicket(doc: DocumentSnapshot): DashboardOpenTicket | null {
+  const createdAt: unknown = doc.get('createdAt');
+  if (!(createdAt instanceof Timestamp)) return null;
+  const text = (field: string) => {
+    const value: unknown = doc.get(field);
+    return typeof value === 'string' ? value : '';
+  };
+  const submitter = (doc.get('submitter') ?? {}) as { name?: unknown; email?: unknown };
+  const submitterName =
+    (typeof submitter.name === 'string' && submitter.name) ||
+    (typeof submitter.email === 'string' && submitter.email) ||
+    '';
+  const number: unknown = doc.get('number');
+  return {
+    id: doc.id,
+    number: typeof number === 'string' || typeof number === 'number' ? String(number) : doc.id,
+    category: text('category'),
+    subcategory: text('subcategory'),
+    status: toTicketStatus(doc.get('status')),
+    createdAt: createdAt.toDate().toISOString(),
+    submitterName,
+  };
+}
+
+/**
+ * The oldest open tickets that are not archived: one ordered, limited query per open status
+ * (index tickets: archived, status, createdAt ascending), merged. Tickets with a stray status
+ * are only looked for when the counts say there are some.
+ */
+async function oldestOpen(db: Firestore, hasStrayStatuses: boolean): Promise<DashboardOpenTicket[]> {
+  const tickets = db.collection('tickets');
+  const perStatus = OPEN_TICKET_STATUSES.map((status) =>
+    tickets
+      .where('archived', '==', false)
+      .where('status', '==', status)
+      .orderBy('createdAt', 'asc')
+      .limit(OLDEST_OPEN_LIMIT)
+      .get(),
+  );
+  // `not-in` takes at most 10 values: exactly the known statuses.
+  const strays = hasStrayStatuses
+    ? [
+        tickets
+          .where('status', 'not-in', [...TICKET_STATUSES].slice(0, 10))
+          .limit(STRAY_SCAN_LIMIT)
+          .get(),
+      ]
+    : [];
+  const snapshots = await Promise.all([...perStatus, ...strays]);
+  const open = snapshots
+    .flatMap((snapshot) => snapshot.docs)
+    .filter((doc) => doc.get('archived') !== true)
+    .map(toOpenTicket)
+    .filter((ticket): ticket is DashboardOpenTicket => ticket !== null);
+  const unique = [...new Map(open.map((ticket) => [ticket.id, ticket])).values()];
+  return unique
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
+    .slice(0, OLDEST_OPEN_LIMIT);
+}
+
+/**
+ * The adminDashboard callable (at least manager, VIEW_ALL_USER_DATA): accounts by role, users
+ * by status (accounts and directory workers without one, from the cached user index), tickets
+ * by status and by category (aggregation counts), and the oldest open tickets.
+ *
+ * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `internal`
+ * 'admin.errors.loadDashboardFailed'.
+ */
+export function createAdminDashboardHandler(deps: AdminDeps) {
+  return (request: CallableRequest<unknown>): Promise<AdminDashboardResponse> =>
+    answerOrInternal(deps.logger, 'adminDashboard', ADMIN_ERRORS.loadDashboardFailed, async () => {
+      await requireAdminCaller(deps, request, PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER);
+      const [index, counts] = await Promise.all([loadUserIndex(deps), ticketCounts(deps.db)]);
+      const usersByRole = Object.fromEntries(ALL_ROLES.map((role) => [role, 0])) as Record<Role, number>;
+      const usersByStatus = Object.fromEntries(ACCOUNT_STATUSES.map((s) => [s, 0])) as Record<
+        AccountStatus,
+        number
+      >;
+      for (const { row } of index) {
+        if (row.uid !== null && row.role !== null) usersByRole[row.role] += 1;
+        if (row.status !== null) usersByStatus[row.status] += 1;
+      }
+      return {
+        usersByRole,
+        usersByStatus,
+        ticketsByStatus: counts.byStatus,
+        ticketsByCategory: counts.byCategory,
+        oldestOpen: await oldestOpen(deps.db, counts.strayStatuses > 0),
+      };
+    });
+}

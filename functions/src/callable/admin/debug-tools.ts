@@ -1,0 +1,110 @@
+import type { UserRecord } from 'firebase-admin/auth';
+import { Timestamp } from 'firebase-admin/firestore';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  ADMIN_ERRORS,
+  AUTH_RULES,
+  PERMISSIONS,
+  ROLES,
+  type Role,
+  type TestPermissionResponse,
+  type TestSecurityLogResponse,
+  hasPermission,
+  isRole,
+  permissionSource,
+  testPermissionSchema,
+  testSecurityLogSchema,
+} from '../../domain/index.js';
+import type { BackendLogger } from '../../logging/backend-logger.js';
+import type { CallableLogger } from '../errors.js';
+import { answerOrInternal, parseOrThrow } from '../errors.js';
+import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { addAuditEntry } from './audit.js';
+import { claimRole } from './user-index.js';
+
+const stringArray = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+async function findAccount(deps: AdminDeps, uid: string): Promise<UserRecord | null> {
+  try {
+    return await deps.auth.getUser(uid);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
+    throw error;
+  }
+}
+
+/**
+ * The testPermission callable (admin role, ACCESS_DEBUG_TOOLS): whether a user holds a permission
+ * and why, by the same `hasPermission` every check uses: the role from the user's claim, the
+ * assigned / revoked lists from `users/{uid}`, and the roles whose default includes it.
+ *
+ * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `invalid-argument`
+ * with `details.fields`; `not-found` 'admin.errors.userNotFound'; `internal`
+ * 'admin.errors.testPermissionFailed'.
+ */
+export function createTestPermissionHandler(deps: AdminDeps) {
+  return (request: CallableRequest<unknown>): Promise<TestPermissionResponse> =>
+    answerOrInternal(deps.logger, 'testPermission', ADMIN_ERRORS.testPermissionFailed, async () => {
+      await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
+      const { uid, permission } = parseOrThrow(testPermissionSchema, request.data, 'Invalid permission test');
+      const account = await findAccount(deps, uid);
+      if (!account) throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound, { uid });
+      const usersData = (await deps.db.doc(`users/${uid}`).get()).data() ?? {};
+      const subject = {
+        role: claimRole(account),
+        assignedPermissions: stringArray(usersData.assignedPermissions),
+        revokedPermissions: stringArray(usersData.revokedPermissions),
+      };
+      return {
+        uid,
+        email: account.email ?? '',
+        role: subject.role,
+        permission,
+        granted: hasPermission(subject, permission, AUTH_RULES),
+        source: permissionSource(subject, permission, AUTH_RULES),
+        roleDefault: (AUTH_RULES.PERMISSIONS[permission] ?? []).filter((role): role is Role => isRole(role)),
+      };
+    });
+}
+
+/** The test entry needs a logger with the unfiltered security channel: the backend logger. */
+export type TestSecurityLogDeps = Omit<AdminDeps, 'logger'> & {
+  logger: CallableLogger & Pick<BackendLogger, 'security'>;
+};
+
+/**
+ * The testSecurityLog callable (admin role, ACCESS_DEBUG_TOOLS): writes a `securityLog/{id}` entry
+ * {at, type 'test', message, by {uid, email, role}} and its audit entry in one batch, then the
+ * same event to the functions log through the security channel: WARNING severity, marked
+ * `security: true`, and written whatever the backend log level, because a security event is not
+ * debug chatter and a test that shows nothing under the default level (errors only) would prove
+ * nothing.
+ *
+ * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `invalid-argument`
+ * with `details.fields`; `internal` 'admin.errors.securityLogFailed'.
+ */
+export function createTestSecurityLogHandler(deps: TestSecurityLogDeps) {
+  return (request: CallableRequest<unknown>): Promise<TestSecurityLogResponse> =>
+    answerOrInternal(deps.logger, 'testSecurityLog', ADMIN_ERRORS.securityLogFailed, async () => {
+      const caller = await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
+      const { message } = parseOrThrow(testSecurityLogSchema, request.data ?? {}, 'Invalid security log test');
+      const now = deps.now();
+      const entry = deps.db.collection('securityLog').doc();
+      const by = { uid: caller.uid, email: caller.email, role: caller.role };
+      const batch = deps.db.batch();
+      batch.set(entry, { at: Timestamp.fromMillis(now), type: 'test', message, by });
+      addAuditEntry(deps.db, batch, {
+        caller,
+        action: 'testSecurityLog',
+        target: { setting: `securityLog/${entry.id}` },
+        changes: { entry: { from: null, to: entry.id } },
+        now,
+      });
+      await batch.commit();
+      deps.logger.security('Security log test entry', { entryId: entry.id, type: 'test', message, by });
+      return { entryId: entry.id };
+    });
+}

@@ -1,0 +1,55 @@
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  ADMIN_ERRORS,
+  PERMISSIONS,
+  type ResetPasswordResponse,
+  outranks,
+  resetPasswordSchema,
+} from '../../domain/index.js';
+import { answerOrInternal, parseOrThrow } from '../errors.js';
+import { requireAdminCaller } from './admin-caller.js';
+import { addAuditEntry } from './audit.js';
+import { type MailingDeps, loadTargetAccount } from './account-target.js';
+import { createPasswordResetMailer } from './reset-link.js';
+
+/** An account without an e-mail address cannot get a reset e-mail (not in ADMIN_ERRORS). */
+export const ADMIN_NO_EMAIL = 'admin.errors.noEmail';
+
+/**
+ * The resetUserPassword callable (RESET_USER_PASSWORD): sends the account's password-reset
+ * e-mail; in the local emulator stack the link is returned to the caller instead. Refused for an
+ * account of equal or higher role level (oneself included). The audit entry is committed before
+ * the e-mail goes out, so no reset is ever sent without its trace.
+ *
+ * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden' | 'equalOrHigherLevel';
+ * `invalid-argument` with `details.fields`; `not-found` 'userNotFound'; `failed-precondition`
+ * 'admin.errors.noEmail'; `internal` 'resetPasswordFailed'.
+ */
+export function createResetUserPasswordHandler(deps: MailingDeps) {
+  const mailer = deps.mailer ?? createPasswordResetMailer();
+  return (request: CallableRequest<unknown>): Promise<ResetPasswordResponse> =>
+    answerOrInternal(deps.logger, 'resetUserPassword', ADMIN_ERRORS.resetPasswordFailed, async () => {
+      const caller = await requireAdminCaller(deps, request, PERMISSIONS.RESET_USER_PASSWORD);
+      const input = parseOrThrow(resetPasswordSchema, request.data, 'Invalid password reset');
+      const target = await loadTargetAccount(deps, input.uid);
+      if (!outranks(caller.role, target.role)) {
+        throw new HttpsError('permission-denied', ADMIN_ERRORS.equalOrHigherLevel);
+      }
+      const email = target.email;
+      if (!email) throw new HttpsError('failed-precondition', ADMIN_NO_EMAIL);
+
+      const batch = deps.db.batch();
+      addAuditEntry(deps.db, batch, {
+        caller,
+        action: 'resetUserPassword',
+        target: { uid: target.uid, email },
+        now: deps.now(),
+      });
+      await batch.commit();
+      const { link } = await mailer.send(email);
+
+      deps.logger.info('resetUserPassword', { by: caller.uid, target: target.uid });
+      return { uid: target.uid, email, link };
+    });
+}

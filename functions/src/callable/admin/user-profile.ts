@@ -1,0 +1,156 @@
+import type { UserRecord } from 'firebase-admin/auth';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  ADMIN_ERRORS,
+  ALL_ROLES,
+  AUTH_RULES,
+  type AccountStatus,
+  type AdminAccount,
+  type AdminAllowedActions,
+  type GetUserProfileResponse,
+  PERMISSIONS,
+  type Permission,
+  ROLES,
+  type WorkerProfile,
+  creatableRoles,
+  getUserProfileSchema,
+  hasPermission,
+  isPermission,
+  outranks,
+  roleLevel,
+} from '../../domain/index.js';
+import { createFirestoreDirectory } from '../../directory/firestore-directory.js';
+import type { WorkerDirectory } from '../../directory/worker-directory.js';
+import type { Caller } from '../caller.js';
+import { answerOrInternal, parseOrThrow } from '../errors.js';
+import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { accountName, claimRole, isoTime } from './user-index.js';
+
+/** The directory defaults to Firestore `workers`; a monday.com adapter can take its place. */
+export type GetUserProfileDeps = AdminDeps & { directory?: WorkerDirectory };
+
+const AUTH_USER_NOT_FOUND = 'auth/user-not-found';
+
+/** The Auth account, or null when there is none (any other Auth failure is thrown). */
+async function findAccount(find: () => Promise<UserRecord>): Promise<UserRecord | null> {
+  try {
+    return await find();
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === AUTH_USER_NOT_FOUND || code === 'auth/invalid-uid' || code === 'auth/invalid-email') {
+      return null;
+    }
+    throw error;
+  }
+}
+
+const permissionList = (value: unknown): Permission[] =>
+  Array.isArray(value) ? value.filter(isPermission) : [];
+
+const nonEmpty = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+type Resolved = { key: string; account: UserRecord | null; worker: WorkerProfile | null };
+
+/**
+ * What `userId` names: an Auth uid, else a directory worker id. A worker found by id is shown with
+ * its account when one is linked to it (by `users.workerId` or by e-mail), so "create account" is
+ * never offered for a worker who already has one.
+ */
+async function resolveUser(deps: GetUserProfileDeps, directory: WorkerDirectory, userId: string) {
+  const account = await findAccount(() => deps.auth.getUser(userId));
+  if (account) return { key: account.uid, account, worker: null } satisfies Resolved;
+
+  const worker = await directory.findById(userId);
+  if (!worker) return null;
+  const linked = await deps.db.collection('users').where('workerId', '==', worker.id).limit(1).get();
+  const linkedUid = linked.docs[0]?.id;
+  const linkedAccount =
+    (linkedUid ? await findAccount(() => deps.auth.getUser(linkedUid)) : null) ??
+    (await findAccount(() => deps.auth.getUserByEmail(worker.email)));
+  return { key: linkedAccount?.uid ?? worker.id, account: linkedAccount, worker } satisfies Resolved;
+}
+
+/**
+ * What the caller may do to this user, by the same domain rules the operations enforce, so the
+ * screen offers nothing the server would refuse.
+ */
+export function allowedActions(
+  caller: Caller,
+  target: { role: string | null; uid: string | null; hasWorker: boolean },
+): AdminAllowedActions {
+  const can = (permission: Permission) => hasPermission(caller, permission, AUTH_RULES);
+  const hasAccount = target.uid !== null;
+  const targetRole = target.role ?? ROLES.USER;
+  const notAbove = hasAccount && roleLevel(targetRole) <= roleLevel(caller.role);
+  const isAbove = hasAccount && outranks(caller.role, targetRole);
+  const editRole = can(PERMISSIONS.MODIFY_USER_ROLES) && notAbove;
+  return {
+    editRole,
+    assignableRoles: editRole ? ALL_ROLES.filter((role) => roleLevel(role) <= roleLevel(caller.role)) : [],
+    editPermissions: can(PERMISSIONS.MANAGE_USER_PERMISSIONS) && notAbove,
+    resetPassword: can(PERMISSIONS.RESET_USER_PASSWORD) && isAbove,
+    setStatus: can(PERMISSIONS.ENABLE_DISABLE_USER) && isAbove && target.uid !== caller.uid,
+    editWorker: can(PERMISSIONS.EDIT_WORKER_MONDAY_DATA) && target.hasWorker,
+    createAccount: can(PERMISSIONS.CREATE_USER_ACCOUNTS) && target.hasWorker && !hasAccount,
+    creatableRoles: creatableRoles(caller, AUTH_RULES),
+  };
+}
+
+/**
+ * The getUserProfile callable (at least manager, VIEW_ALL_USER_DATA): the account (role from the
+ * claim, assigned / revoked permissions from `users/{uid}`), the directory entry (by
+ * `users.workerId`, else by e-mail), the account status (null without VIEW_USER_ACCOUNT_STATUS)
+ * and what the caller may do. Read fresh, not from the list's cache, so a profile shows a change
+ * at once.
+ *
+ * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `invalid-argument`
+ * with `details.fields`; `not-found` 'admin.errors.userNotFound'; `internal`
+ * 'admin.errors.loadProfileFailed'.
+ */
+export function createGetUserProfileHandler(deps: GetUserProfileDeps) {
+  const directory = deps.directory ?? createFirestoreDirectory(deps.db);
+  return (request: CallableRequest<unknown>): Promise<GetUserProfileResponse> =>
+    answerOrInternal(deps.logger, 'getUserProfile', ADMIN_ERRORS.loadProfileFailed, async () => {
+      const caller = await requireAdminCaller(deps, request, PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER);
+      const { userId } = parseOrThrow(getUserProfileSchema, request.data, 'Invalid profile request');
+      const resolved = await resolveUser(deps, directory, userId);
+      if (!resolved) throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound, { userId });
+
+      const { key, account: record } = resolved;
+      const usersData = record ? ((await deps.db.doc(`users/${record.uid}`).get()).data() ?? {}) : {};
+      const workerId = nonEmpty(usersData.workerId);
+      const worker =
+        resolved.worker ??
+        (workerId ? await directory.findById(workerId) : null) ??
+        (record?.email ? await directory.findByEmail(record.email) : null);
+
+      const account: AdminAccount | null = record
+        ? {
+            uid: record.uid,
+            email: record.email ?? '',
+            name: accountName(record, nonEmpty(usersData.name), worker?.name ?? null),
+            role: claimRole(record),
+            emailVerified: record.emailVerified,
+            disabled: record.disabled,
+            lastSignIn: isoTime(record.metadata.lastSignInTime),
+            createdAt: isoTime(record.metadata.creationTime),
+            assignedPermissions: permissionList(usersData.assignedPermissions),
+            revokedPermissions: permissionList(usersData.revokedPermissions),
+          }
+        : null;
+      const status: AccountStatus = account ? (account.disabled ? 'disabled' : 'enabled') : 'noAccount';
+      return {
+        key,
+        account,
+        worker,
+        status: hasPermission(caller, PERMISSIONS.VIEW_USER_ACCOUNT_STATUS, AUTH_RULES) ? status : null,
+        allowed: allowedActions(caller, {
+          role: account?.role ?? null,
+          uid: account?.uid ?? null,
+          hasWorker: worker !== null,
+        }),
+      };
+    });
+}
