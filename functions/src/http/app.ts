@@ -12,7 +12,7 @@ import type { WorkerDirectory } from '../directory/worker-directory.js';
 import { verifyBearer } from './bearer.js';
 import { sendError } from './errors.js';
 
-export type ApiLogger = { error: (message: string, details?: unknown) => void };
+export type ApiLogger = { error: (message: string, details?: Record<string, unknown>) => void };
 
 export type ApiDependencies = {
   auth: Auth;

@@ -93,37 +93,49 @@ function toOpenTicket(doc: DocumentSnapshot): DashboardOpenTicket | null {
   };
 }
 
-/**
- * The oldest open tickets that are not archived: one ordered, limited query per open status
- * (index tickets: archived, status, createdAt ascending), merged. Tickets with a stray status
- * are only looked for when the counts say there are some.
- */
-async function oldestOpen(db: Firestore, hasStrayStatuses: boolean): Promise<DashboardOpenTicket[]> {
-  const tickets = db.collection('tickets');
-  const perStatus = OPEN_TICKET_STATUSES.map((status) =>
-    tickets
-      .where('archived', '==', false)
-      .where('status', '==', status)
-      .orderBy('createdAt', 'asc')
-      .limit(OLDEST_OPEN_LIMIT)
-      .get(),
-  );
-  // `not-in` takes at most 10 values: exactly the known statuses.
-  const strays = hasStrayStatuses
-    ? [
-        tickets
-          .where('status', 'not-in', [...TICKET_STATUSES].slice(0, 10))
-          .limit(STRAY_SCAN_LIMIT)
-          .get(),
-      ]
-    : [];
-  const snapshots = await Promise.all([...perStatus, ...strays]);
-  const open = snapshots
-    .flatMap((snapshot) => snapshot.docs)
+function openTickets(docs: readonly DocumentSnapshot[]): DashboardOpenTicket[] {
+  return docs
     .filter((doc) => doc.get('archived') !== true)
     .map(toOpenTicket)
     .filter((ticket): ticket is DashboardOpenTicket => ticket !== null);
-  const unique = [...new Map(open.map((ticket) => [ticket.id, ticket])).values()];
+}
+
+/**
+ * The oldest open tickets of each open status that are not archived: one ordered, limited query
+ * per status (index tickets: archived, status, createdAt ascending).
+ */
+async function oldestOpenByStatus(db: Firestore): Promise<DashboardOpenTicket[]> {
+  const tickets = db.collection('tickets');
+  const snapshots = await Promise.all(
+    OPEN_TICKET_STATUSES.map((status) =>
+      tickets
+        .where('archived', '==', false)
+        .where('status', '==', status)
+        .orderBy('createdAt', 'asc')
+        .limit(OLDEST_OPEN_LIMIT)
+        .get(),
+    ),
+  );
+  return openTickets(snapshots.flatMap((snapshot) => snapshot.docs));
+}
+
+/**
+ * Tickets whose status is none of the known ones (a data fault, read as `unknown`): looked for
+ * only when the counts say there are some. `not-in` takes at most 10 values, exactly the known
+ * statuses today.
+ */
+async function strayOpenTickets(db: Firestore): Promise<DashboardOpenTicket[]> {
+  const snapshot = await db
+    .collection('tickets')
+    .where('status', 'not-in', [...TICKET_STATUSES])
+    .limit(STRAY_SCAN_LIMIT)
+    .get();
+  return openTickets(snapshot.docs);
+}
+
+/** Oldest first (ties by id), each ticket once, at most OLDEST_OPEN_LIMIT. */
+function oldestFirst(tickets: readonly DashboardOpenTicket[]): DashboardOpenTicket[] {
+  const unique = [...new Map(tickets.map((ticket) => [ticket.id, ticket])).values()];
   return unique
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
     .slice(0, OLDEST_OPEN_LIMIT);
@@ -141,7 +153,12 @@ export function createAdminDashboardHandler(deps: AdminDeps) {
   return (request: CallableRequest<unknown>): Promise<AdminDashboardResponse> =>
     answerOrInternal(deps.logger, 'adminDashboard', ADMIN_ERRORS.loadDashboardFailed, async () => {
       await requireAdminCaller(deps, request, PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER);
-      const [index, counts] = await Promise.all([loadUserIndex(deps), ticketCounts(deps.db)]);
+      const [index, counts, open] = await Promise.all([
+        loadUserIndex(deps),
+        ticketCounts(deps.db),
+        oldestOpenByStatus(deps.db),
+      ]);
+      const strays = counts.strayStatuses > 0 ? await strayOpenTickets(deps.db) : [];
       const usersByRole = Object.fromEntries(ALL_ROLES.map((role) => [role, 0])) as Record<Role, number>;
       const usersByStatus = Object.fromEntries(ACCOUNT_STATUSES.map((s) => [s, 0])) as Record<
         AccountStatus,
@@ -156,7 +173,7 @@ export function createAdminDashboardHandler(deps: AdminDeps) {
         usersByStatus,
         ticketsByStatus: counts.byStatus,
         ticketsByCategory: counts.byCategory,
-        oldestOpen: await oldestOpen(deps.db, counts.strayStatuses > 0),
+        oldestOpen: oldestFirst([...open, ...strays]),
       };
     });
 }

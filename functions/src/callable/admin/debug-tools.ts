@@ -90,7 +90,11 @@ export function createTestSecurityLogHandler(deps: TestSecurityLogDeps) {
   return (request: CallableRequest<unknown>): Promise<TestSecurityLogResponse> =>
     answerOrInternal(deps.logger, 'testSecurityLog', ADMIN_ERRORS.securityLogFailed, async () => {
       const caller = await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
-      const { message } = parseOrThrow(testSecurityLogSchema, request.data ?? {}, 'Invalid security log test');
+      const { message } = parseOrThrow(
+        testSecurityLogSchema,
+        request.data ?? {},
+        'Invalid security log test',
+      );
       const now = deps.now();
       const entry = deps.db.collection('securityLog').doc();
       const by = { uid: caller.uid, email: caller.email, role: caller.role };

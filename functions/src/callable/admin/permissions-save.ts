@@ -17,6 +17,7 @@ import { answerOrInternal, invalidArgument } from '../errors.js';
 import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { loadTargetAccount, storedStrings, userDoc } from './account-target.js';
+import { invalidateUserIndex } from './user-index.js';
 
 const INVALID = 'Invalid permissions';
 
@@ -95,6 +96,7 @@ export function createSavePermissionsHandler(deps: AdminDeps) {
       });
       await batch.commit();
 
+      invalidateUserIndex();
       deps.logger.info('saveUserPermissions', {
         by: caller.uid,
         target: target.uid,

@@ -19,8 +19,7 @@ type ErrorBody = { error?: { message?: string } };
 
 /** The project the Auth calls address: the emulator/runtime variable, else the Admin app's. */
 function projectId(): string {
-  const id =
-    process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? adminApp().options.projectId;
+  const id = process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? adminApp().options.projectId;
   if (!id) throw new Error('password reset: no project id (GCLOUD_PROJECT or the Admin app options)');
   return id;
 }

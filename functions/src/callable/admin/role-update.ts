@@ -13,6 +13,7 @@ import { answerOrInternal, invalidArgument, parseOrThrow } from '../errors.js';
 import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { loadTargetAccount, roleOfClaims, undoQuietly, userDoc } from './account-target.js';
+import { invalidateUserIndex } from './user-index.js';
 
 /** `getUsers` takes at most 100 identifiers per call. */
 const AUTH_LOOKUP_BATCH = 100;
@@ -26,14 +27,19 @@ const AUTH_LOOKUP_BATCH = 100;
  * or a disabled admin never counts. An admin without a `users` document is not counted, so an
  * out-of-date mirror can only refuse a demotion, never let the last usable admin go.
  */
-export async function adminCountWith(deps: Pick<AdminDeps, 'db' | 'auth'>, targetUid: string): Promise<number> {
+export async function adminCountWith(
+  deps: Pick<AdminDeps, 'db' | 'auth'>,
+  targetUid: string,
+): Promise<number> {
   const mirrored = await deps.db.collection('users').where('role', '==', ROLES.ADMIN).get();
   const others = mirrored.docs.map((doc) => doc.id).filter((uid) => uid !== targetUid);
   let confirmed = 0;
   for (let start = 0; start < others.length; start += AUTH_LOOKUP_BATCH) {
     const chunk = others.slice(start, start + AUTH_LOOKUP_BATCH).map((uid) => ({ uid }));
     const { users } = await deps.auth.getUsers(chunk);
-    confirmed += users.filter((user) => !user.disabled && roleOfClaims(user.customClaims) === ROLES.ADMIN).length;
+    confirmed += users.filter(
+      (user) => !user.disabled && roleOfClaims(user.customClaims) === ROLES.ADMIN,
+    ).length;
   }
   return confirmed + 1;
 }
@@ -68,9 +74,14 @@ export function createUpdateUserRoleHandler(deps: AdminDeps) {
         throw new HttpsError('permission-denied', ADMIN_ERRORS[refusal]);
       }
       if (refusal === 'lastAdmin') throw new HttpsError('failed-precondition', ADMIN_ERRORS.lastAdmin);
-      if (refusal === 'unknownRole') throw invalidArgument({ role: 'validation.invalid' }, 'Invalid role change');
+      if (refusal === 'unknownRole')
+        throw invalidArgument({ role: 'validation.invalid' }, 'Invalid role change');
 
-      const response: UpdateUserRoleResponse = { uid: target.uid, role: input.role, previousRole: target.role };
+      const response: UpdateUserRoleResponse = {
+        uid: target.uid,
+        role: input.role,
+        previousRole: target.role,
+      };
       if (input.role === target.role) return response;
 
       const previousClaims = target.record.customClaims ?? {};
@@ -100,6 +111,7 @@ export function createUpdateUserRoleHandler(deps: AdminDeps) {
         throw error;
       }
 
+      invalidateUserIndex();
       deps.logger.info('updateUserRole', {
         by: caller.uid,
         target: target.uid,

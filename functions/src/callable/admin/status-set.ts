@@ -12,6 +12,7 @@ import { answerOrInternal, parseOrThrow } from '../errors.js';
 import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { loadTargetAccount, undoQuietly, userDoc } from './account-target.js';
+import { invalidateUserIndex } from './user-index.js';
 
 /**
  * The setAccountStatus callable (ENABLE_DISABLE_USER): disables or re-enables an account in Auth.
@@ -66,6 +67,7 @@ export function createSetAccountStatusHandler(deps: AdminDeps) {
         throw error;
       }
 
+      invalidateUserIndex();
       deps.logger.info('setAccountStatus', { by: caller.uid, target: target.uid, disabled: input.disabled });
       return response;
     });

@@ -17,7 +17,6 @@ import {
   getUserProfileSchema,
   hasPermission,
   isPermission,
-  outranks,
   roleLevel,
 } from '../../domain/index.js';
 import { createFirestoreDirectory } from '../../directory/firestore-directory.js';
@@ -73,8 +72,11 @@ async function resolveUser(deps: GetUserProfileDeps, directory: WorkerDirectory,
 }
 
 /**
- * What the caller may do to this user, by the same domain rules the operations enforce, so the
- * screen offers nothing the server would refuse.
+ * What the caller may do to this user. Role and permission edits follow the domain's level rules
+ * (the dialog lists only roles the caller may give). Password reset and enable / disable are
+ * offered to every holder of the permission for any other account: whether the target's level
+ * allows it is decided by the operation itself on the server, whose refusal ("equal or higher
+ * role") the screen shows as a notice.
  */
 export function allowedActions(
   caller: Caller,
@@ -84,14 +86,14 @@ export function allowedActions(
   const hasAccount = target.uid !== null;
   const targetRole = target.role ?? ROLES.USER;
   const notAbove = hasAccount && roleLevel(targetRole) <= roleLevel(caller.role);
-  const isAbove = hasAccount && outranks(caller.role, targetRole);
+  const isSelf = target.uid === caller.uid;
   const editRole = can(PERMISSIONS.MODIFY_USER_ROLES) && notAbove;
   return {
     editRole,
     assignableRoles: editRole ? ALL_ROLES.filter((role) => roleLevel(role) <= roleLevel(caller.role)) : [],
     editPermissions: can(PERMISSIONS.MANAGE_USER_PERMISSIONS) && notAbove,
-    resetPassword: can(PERMISSIONS.RESET_USER_PASSWORD) && isAbove,
-    setStatus: can(PERMISSIONS.ENABLE_DISABLE_USER) && isAbove && target.uid !== caller.uid,
+    resetPassword: can(PERMISSIONS.RESET_USER_PASSWORD) && hasAccount && !isSelf,
+    setStatus: can(PERMISSIONS.ENABLE_DISABLE_USER) && hasAccount && !isSelf,
     editWorker: can(PERMISSIONS.EDIT_WORKER_MONDAY_DATA) && target.hasWorker,
     createAccount: can(PERMISSIONS.CREATE_USER_ACCOUNTS) && target.hasWorker && !hasAccount,
     creatableRoles: creatableRoles(caller, AUTH_RULES),

@@ -1,0 +1,144 @@
+// Shared set-up of the admin-accounts-*.test.ts files: accounts of each role with their users
+// documents, directory workers, audit-log reads and the Auth emulator's REST calls.
+import { randomUUID } from 'node:crypto';
+import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { expect } from 'vitest';
+import type { AdminDeps } from '../src/callable/admin/admin-caller.js';
+import type { Role } from '../src/domain/index.js';
+import { adminApp, adminAuth, adminDb } from '../src/firebase.js';
+import { type TestUser, callableAuth, callableRequest, createTestUser, recordingLogger } from './helpers.js';
+
+export const NOW = Date.parse('2026-11-21T08:30:00.000Z');
+
+const AUTH_HOST = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+
+export type Payload = Record<string, unknown>;
+
+/** The clients the handlers get; `db` may be an isolated database (see `isolatedDb`). */
+export function testDeps(db: Firestore = adminDb()) {
+  const logger = recordingLogger();
+  const deps: AdminDeps = { db, auth: adminAuth(), logger, now: () => NOW };
+  return { deps, logger };
+}
+
+/**
+ * A database of its own in the in-process Firestore, for tests that count across the whole
+ * `users` collection (the admins): other tests' accounts live in the default database.
+ */
+export const isolatedDb = () => getFirestore(adminApp(), `admin-accounts-${randomUUID().slice(0, 8)}`);
+
+/** An Auth account with the `role` claim and its users document, as the seed and createAccount make them. */
+export async function account(role: Role, users: Payload = {}, db: Firestore = adminDb()) {
+  const name = `Test ${role} ${randomUUID().slice(0, 4)}`;
+  const user = await createTestUser({ role, displayName: name });
+  await db.doc(`users/${user.uid}`).set({
+    email: user.email,
+    name,
+    role,
+    assignedPermissions: [],
+    revokedPermissions: [],
+    ...users,
+  });
+  return { ...user, name, role };
+}
+
+export type Account = Awaited<ReturnType<typeof account>>;
+
+/** A callable request of this signed-in user (a real ID token from the Auth emulator). */
+export const requestAs = async (user: TestUser, data: unknown) =>
+  callableRequest(data, await callableAuth(user));
+
+/** A directory worker in `workers/{id}` with a unique id and e-mail. */
+export async function directoryWorker(fields: Payload = {}, db: Firestore = adminDb()) {
+  const id = `w-${randomUUID().slice(0, 12)}`;
+  const worker = {
+    name: 'Jan Kowalski',
+    email: `${id}@example.test`,
+    phone: '+48 600 100 200',
+    jobTitle: 'Welder',
+    ...fields,
+  };
+  await db.doc(`workers/${id}`).set(worker);
+  return { id, ...worker };
+}
+
+export const userData = async (uid: string, db: Firestore = adminDb()) =>
+  (await db.doc(`users/${uid}`).get()).data();
+
+/** Audit entries about this account or worker; filtered here, as the in-process server cannot query nested fields. */
+export async function auditEntries(target: { uid?: string; workerId?: string }, db: Firestore = adminDb()) {
+  const all = await db.collection('auditLog').get();
+  return all.docs
+    .map((doc) => doc.data())
+    .filter((entry) =>
+      target.uid !== undefined
+        ? entry.target?.uid === target.uid
+        : entry.target?.workerId === target.workerId,
+    );
+}
+
+/** The one audit entry about the target; fails unless there is exactly one. */
+export async function onlyAuditEntry(target: { uid?: string; workerId?: string }, db: Firestore = adminDb()) {
+  const entries = await auditEntries(target, db);
+  expect(entries).toHaveLength(1);
+  return entries[0] as Payload;
+}
+
+/** The `by` of an audit entry written by this caller. */
+export const auditBy = (caller: Account) => ({
+  uid: caller.uid,
+  email: caller.email,
+  name: caller.name,
+  role: caller.role,
+});
+
+/** Password sign-in through the Auth emulator's REST API: the ID token, or the error code. */
+export async function passwordSignIn(
+  email: string,
+  password: string,
+): Promise<{ idToken?: string; error?: string }> {
+  const response = await fetch(
+    `http://${AUTH_HOST()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  return { idToken: body.idToken, error: body.error?.message };
+}
+
+/** Sets a new password with the oobCode of a reset link, as /handle-auth-action does. */
+export async function resetPasswordWithLink(link: string, newPassword: string): Promise<void> {
+  const oobCode = new URL(link).searchParams.get('oobCode');
+  expect(oobCode).toBeTruthy();
+  const response = await fetch(
+    `http://${AUTH_HOST()}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=fake-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ oobCode, newPassword }),
+    },
+  );
+  const body = (await response.json()) as { error?: { message: string } };
+  expect(body.error?.message).toBeUndefined();
+  expect(response.ok).toBe(true);
+}
+
+/** A Firestore whose batches fail at commit, to see that a failed write undoes the Auth change. */
+export function failingBatchDb(db: Firestore = adminDb()): Firestore {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'batch') {
+        return () => {
+          const batch = target.batch();
+          batch.commit = () => Promise.reject(new Error('commit failed (test)'));
+          return batch;
+        };
+      }
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
