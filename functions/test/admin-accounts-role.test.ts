@@ -1,5 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createListUsersHandler } from '../src/callable/admin/list-users.js';
 import { createSavePermissionsHandler } from '../src/callable/admin/permissions-save.js';
 import { createUpdateUserRoleHandler } from '../src/callable/admin/role-update.js';
 import { ADMIN_ERRORS, type Role } from '../src/domain/index.js';
@@ -75,6 +76,19 @@ describe('updateUserRole', () => {
     await changeRole(admin, { uid: worker.uid, role: 'manager' });
     const request = await requestAs(worker, {});
     expect(request.auth?.token.role).toBe('manager');
+  });
+
+  it('shows the new role in the user list at once: the change clears the list cache', async () => {
+    const listUsers = createListUsersHandler(deps);
+    const admin = await account('admin');
+    const worker = await account('user');
+    const roleInList = async () => {
+      const page = await listUsers(await requestAs(admin, { search: worker.email }));
+      return page.rows.find((row) => row.uid === worker.uid)?.role;
+    };
+    expect(await roleInList()).toBe('user');
+    await changeRole(admin, { uid: worker.uid, role: 'foreman' });
+    expect(await roleInList()).toBe('foreman');
   });
 
   it('reads an account without a role claim as a user', async () => {
