@@ -73,10 +73,7 @@ export function testPermission(request: TestPermissionRequest): Promise<TestPerm
 
 /** Writes a test entry to the security log and the functions log. */
 export function testSecurityLog(request: TestSecurityLogRequest): Promise<TestSecurityLogResponse> {
-  return callAdmin<TestSecurityLogRequest, TestSecurityLogResponse>(
-    ADMIN_CALLABLES.testSecurityLog,
-    request,
-  );
+  return callAdmin<TestSecurityLogRequest, TestSecurityLogResponse>(ADMIN_CALLABLES.testSecurityLog, request);
 }
 
 /** The backend log level stored in config/logging. */

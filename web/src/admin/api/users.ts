@@ -11,11 +11,11 @@ import {
   type UpdateUserRoleResponse,
   type UpdateWorkerRequest,
   type UpdateWorkerResponse,
-  createAccountSchema,
-  resetPasswordSchema,
-  savePermissionsSchema,
-  setAccountStatusSchema,
-  updateRoleSchema,
+  type createAccountSchema,
+  type resetPasswordSchema,
+  type savePermissionsSchema,
+  type setAccountStatusSchema,
+  type updateRoleSchema,
 } from '@domain';
 import type { z } from 'zod';
 import { callAdmin } from './call';

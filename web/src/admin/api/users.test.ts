@@ -1,0 +1,71 @@
+import { ADMIN_CALLABLES } from '@domain';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { callAdmin } from './call';
+import * as users from './users';
+
+vi.mock('./call', () => ({ callAdmin: vi.fn() }));
+
+const callAdminMock = vi.mocked(callAdmin);
+
+describe('user-management callables', () => {
+  beforeEach(() => {
+    callAdminMock.mockReset();
+    callAdminMock.mockResolvedValue({ ok: true });
+  });
+
+  it.each([
+    [
+      'listUsers',
+      () => users.listUsers({ tab: 'workers', search: 'anna', page: 2 }),
+      { tab: 'workers', search: 'anna', page: 2 },
+    ],
+    ['getUserProfile', () => users.getUserProfile({ userId: 'w-2001' }), { userId: 'w-2001' }],
+    [
+      'updateUserRole',
+      () => users.updateUserRole({ uid: 'u-1', role: 'foreman' }),
+      { uid: 'u-1', role: 'foreman' },
+    ],
+    [
+      'saveUserPermissions',
+      () =>
+        users.saveUserPermissions({
+          uid: 'u-1',
+          assignedPermissions: ['PROCESS_TICKETS'],
+          revokedPermissions: [],
+        }),
+      { uid: 'u-1', assignedPermissions: ['PROCESS_TICKETS'], revokedPermissions: [] },
+    ],
+    ['resetUserPassword', () => users.resetUserPassword({ uid: 'u-1' }), { uid: 'u-1' }],
+    [
+      'setAccountStatus',
+      () => users.setAccountStatus({ uid: 'u-1', disabled: true }),
+      { uid: 'u-1', disabled: true },
+    ],
+    [
+      'updateWorker',
+      () => users.updateWorker({ workerId: 'w-1', changes: { phone: '+48 1' } }),
+      { workerId: 'w-1', changes: { phone: '+48 1' } },
+    ],
+    [
+      'createAccount',
+      () => users.createAccount({ workerId: 'w-1', role: 'user' }),
+      { workerId: 'w-1', role: 'user' },
+    ],
+  ] as const)(
+    '%s calls its callable with the request and returns the answer',
+    async (name, call, request) => {
+      await expect(call()).resolves.toEqual({ ok: true });
+      expect(callAdminMock).toHaveBeenCalledExactlyOnceWith(ADMIN_CALLABLES[name], request);
+    },
+  );
+
+  it('passes a failure on to the screen', async () => {
+    callAdminMock.mockRejectedValue({
+      code: 'functions/permission-denied',
+      message: 'admin.errors.forbidden',
+    });
+    await expect(users.resetUserPassword({ uid: 'u-admin' })).rejects.toMatchObject({
+      message: 'admin.errors.forbidden',
+    });
+  });
+});

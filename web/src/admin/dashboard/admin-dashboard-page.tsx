@@ -1,0 +1,273 @@
+import {
+  ACCOUNT_STATUSES,
+  ALL_ROLES,
+  type AdminDashboardResponse,
+  type DashboardOpenTicket,
+  PERMISSIONS,
+  TICKET_CATEGORIES,
+  TICKET_STATUSES,
+  type TicketStatus,
+  hasPermission,
+  isAdmin,
+} from '@domain';
+import { Button, Flex, Spin, Typography } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { MessageBox, PlainButton } from '../../components/plain-controls';
+import { useAuth } from '../../lib/auth/auth-context';
+import { useAdminDashboard } from './use-admin-dashboard';
+import './admin-dashboard.css';
+
+/*
+ * /admin (manager and up; the server also wants VIEW_ALL_USER_DATA): users by role and account
+ * status, tickets by status and category, and the oldest open tickets. Plain lists with CSS bars
+ * rather than antd Table / Statistic / charts, which would weigh more than the whole screen.
+ */
+
+/**
+ * The colours of the ticket list's status tags (tickets/shared/status-tag.tsx, which a feature may
+ * not import); the `status-tag--<colour>` classes live in app.css.
+ */
+const STATUS_COLORS: Record<TicketStatus, string> = {
+  new: 'blue',
+  inProgress: 'gold',
+  resolved: 'green',
+  paid: 'green',
+  sent: 'cyan',
+  noted: 'purple',
+  rejected: 'red',
+  archived: 'default',
+  other: 'default',
+  unknown: 'default',
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function AdminDashboardPage() {
+  const { t } = useTranslation();
+  const { user, rules } = useAuth();
+  const dashboard = useAdminDashboard();
+  const canManageUsers = hasPermission(user, PERMISSIONS.VIEW_ALL_USER_DATA, rules);
+  const canDebug =
+    rules !== null &&
+    isAdmin(user?.role, rules) &&
+    hasPermission(user, PERMISSIONS.ACCESS_DEBUG_TOOLS, rules);
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 1100 }}>
+      <header>
+        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+          {t('admin.dashboard.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('admin.dashboard.subtitle')}</Typography.Text>
+      </header>
+      <Flex wrap gap={8}>
+        {canManageUsers && (
+          <Link className="admin-dash-link" to="/admin/users">
+            {t('nav.userManagement')}
+          </Link>
+        )}
+        {canDebug && (
+          <Link className="admin-dash-link" to="/admin/debug">
+            {t('nav.adminDebug')}
+          </Link>
+        )}
+        <Button
+          onClick={dashboard.reload}
+          loading={dashboard.isLoading && dashboard.data !== null}
+          disabled={dashboard.isLoading}
+          size="large"
+        >
+          {t('admin.dashboard.refresh')}
+        </Button>
+      </Flex>
+
+      {dashboard.failure && (
+        <MessageBox type="error">
+          <span className="message-box-row">
+            {t(dashboard.failure.messageKey)}
+            <PlainButton onClick={dashboard.reload}>{t('admin.dashboard.retry')}</PlainButton>
+          </span>
+        </MessageBox>
+      )}
+      {dashboard.isLoading && dashboard.data === null && (
+        <Flex justify="center" style={{ padding: 32 }}>
+          <Spin aria-label={t('common.loading')} />
+        </Flex>
+      )}
+      {dashboard.data && <DashboardPanels data={dashboard.data} loadedAt={dashboard.loadedAt} />}
+    </Flex>
+  );
+}
+
+function DashboardPanels({ data, loadedAt }: { data: AdminDashboardResponse; loadedAt: number }) {
+  const { t } = useTranslation();
+
+  const roleItems = ALL_ROLES.map((role) => ({
+    key: role,
+    label: t(`roles.${role}`),
+    count: data.usersByRole[role] ?? 0,
+  }));
+  const statusItems = ACCOUNT_STATUSES.map((status) => ({
+    key: status,
+    label: t(`admin.dashboard.accountStatus.${status}`),
+    count: data.usersByStatus[status] ?? 0,
+  }));
+  const ticketStatusItems = TICKET_STATUSES.filter((status) => (data.ticketsByStatus[status] ?? 0) > 0).map(
+    (status) => ({
+      key: status,
+      label: t(`tickets.status.${status}`),
+      count: data.ticketsByStatus[status] ?? 0,
+      color: STATUS_COLORS[status],
+    }),
+  );
+  // Every known category (zero included), then any stored id the catalogue no longer knows.
+  const knownIds: string[] = TICKET_CATEGORIES.map(({ id }) => id);
+  const categoryIds = [
+    ...knownIds,
+    ...Object.keys(data.ticketsByCategory)
+      .filter((id) => !knownIds.includes(id))
+      .sort(),
+  ];
+  const categoryItems = categoryIds
+    .map((id) => ({
+      key: id,
+      label: t(`tickets.categories.${id}.name`, { defaultValue: id }),
+      count: data.ticketsByCategory[id] ?? 0,
+    }))
+    .sort((a, b) => b.count - a.count);
+  const ticketTotal = ticketStatusItems.reduce((sum, item) => sum + item.count, 0);
+
+  return (
+    <div className="admin-dash-grid">
+      <Panel title={t('admin.dashboard.usersByRole')} items={roleItems} />
+      <Panel title={t('admin.dashboard.usersByStatus')} items={statusItems} />
+      <Panel
+        title={t('admin.dashboard.ticketsByStatus')}
+        items={ticketStatusItems}
+        emptyText={ticketTotal === 0 ? t('admin.dashboard.noTickets') : undefined}
+      />
+      <Panel
+        title={t('admin.dashboard.ticketsByCategory')}
+        items={categoryItems}
+        emptyText={ticketTotal === 0 ? t('admin.dashboard.noTickets') : undefined}
+      />
+      <OldestOpen tickets={data.oldestOpen} now={loadedAt} />
+    </div>
+  );
+}
+
+type BarItem = { key: string; label: string; count: number; color?: string };
+
+type PanelProps = {
+  title: string;
+  items: BarItem[];
+  /** Shown in place of the rows (when there is nothing to count). */
+  emptyText?: string;
+};
+
+/** A titled list of counts, each with a bar showing its share of the total. */
+function Panel({ title, items, emptyText }: PanelProps) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const total = items.reduce((sum, item) => sum + item.count, 0);
+  const format = new Intl.NumberFormat(i18n.language);
+  return (
+    <section className="admin-dash-panel" aria-labelledby={headingId}>
+      <div className="admin-dash-panel-head">
+        <h3 id={headingId}>{title}</h3>
+        <span className="admin-dash-muted">
+          {t('admin.dashboard.total', { count: format.format(total) })}
+        </span>
+      </div>
+      {emptyText ? (
+        <p className="admin-dash-muted">{emptyText}</p>
+      ) : (
+        <ul className="admin-dash-bars" aria-labelledby={headingId}>
+          {items.map((item) => {
+            // A non-zero count always shows a sliver of bar.
+            const share = total > 0 && item.count > 0 ? Math.max(2, (item.count / total) * 100) : 0;
+            return (
+              <li key={item.key} className="admin-dash-bar" data-key={item.key}>
+                <span className="admin-dash-bar-label">{item.label}</span>
+                <span className="admin-dash-bar-count">{format.format(item.count)}</span>
+                <span className="admin-dash-bar-track" aria-hidden="true">
+                  <span
+                    className={`admin-dash-bar-fill admin-dash-bar-fill--${item.color ?? 'brand'}`}
+                    style={{ width: `${share}%` }}
+                  />
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** `now`: when the dashboard was loaded; the ages only need to be right to the day. */
+function OldestOpen({ tickets, now }: { tickets: DashboardOpenTicket[]; now: number }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="admin-dash-panel admin-dash-panel--wide" aria-labelledby={headingId}>
+      <div className="admin-dash-panel-head">
+        <h3 id={headingId}>{t('admin.dashboard.oldestOpen')}</h3>
+        <span className="admin-dash-muted">{t('admin.dashboard.oldestOpenHint')}</span>
+      </div>
+      {tickets.length === 0 ? (
+        <p className="admin-dash-muted">{t('admin.dashboard.noOpenTickets')}</p>
+      ) : (
+        <ol className="admin-dash-tickets" aria-labelledby={headingId}>
+          {tickets.map((ticket) => (
+            <li key={ticket.id}>
+              <OpenTicketRow ticket={ticket} now={now} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function OpenTicketRow({ ticket, now }: { ticket: DashboardOpenTicket; now: number }) {
+  const { t, i18n } = useTranslation();
+  const created = Date.parse(ticket.createdAt);
+  const hasDate = !Number.isNaN(created);
+  const days = hasDate ? Math.max(0, Math.floor((now - created) / DAY_MS)) : null;
+  const category = t(`tickets.categories.${ticket.category}.name`, { defaultValue: ticket.category });
+  const subcategory = ticket.subcategory
+    ? t(`tickets.categories.${ticket.category}.sub.${ticket.subcategory}`, {
+        defaultValue: ticket.subcategory,
+      })
+    : '';
+  const status = TICKET_STATUSES.includes(ticket.status) ? ticket.status : 'unknown';
+  return (
+    <Link className="admin-dash-ticket" to={`/ticket/${encodeURIComponent(ticket.id)}`}>
+      <span className="admin-dash-ticket-top">
+        <strong>{ticket.number}</strong>
+        <span className={`status-tag status-tag--${STATUS_COLORS[status]}`}>
+          {t(`tickets.status.${status}`)}
+        </span>
+        {days !== null && (
+          <span className="admin-dash-ticket-age">
+            {days === 0 ? t('admin.dashboard.ageUnderDay') : t('admin.dashboard.age', { count: days })}
+          </span>
+        )}
+      </span>
+      <span className="admin-dash-muted">{subcategory ? `${category} › ${subcategory}` : category}</span>
+      <span className="admin-dash-ticket-bottom admin-dash-muted">
+        <span>{ticket.submitterName}</span>
+        {hasDate && (
+          <span>
+            {t('admin.dashboard.openedOn', {
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(created),
+            })}
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,40 @@
+import { PERMISSIONS, hasPermission } from '@domain';
+import { Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MessageBox } from '../../components/plain-controls';
+import { useAuth } from '../../lib/auth/auth-context';
+import { LogLevelSetting } from './log-level-setting';
+import { PermissionTest } from './permission-test';
+import { SecurityDebug } from './security-debug';
+import { SecurityLogTest } from './security-log-test';
+import './admin-debug.css';
+
+/**
+ * /admin/debug (admin role; the server also wants ACCESS_DEBUG_TOOLS): security debug, permission
+ * test, test security log and the backend log level, one under another so each is easy to find.
+ */
+export function AdminDebugPage() {
+  const { t } = useTranslation();
+  const { user, rules } = useAuth();
+  const canUseTools = hasPermission(user, PERMISSIONS.ACCESS_DEBUG_TOOLS, rules);
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+      <header>
+        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+          {t('admin.debug.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('admin.debug.subtitle')}</Typography.Text>
+      </header>
+      {!canUseTools && <MessageBox type="error">{t('admin.debug.noDebugPermission')}</MessageBox>}
+      <SecurityDebug />
+      {canUseTools && (
+        <>
+          <PermissionTest />
+          <SecurityLogTest />
+          <LogLevelSetting />
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,126 @@
+import { ADMIN_ERRORS, LOG_LEVELS, type LogLevel } from '@domain';
+import { Button, Spin } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../components/form-field';
+import { MessageBox, PlainButton } from '../../components/plain-controls';
+import { useAdminOperation } from '../admin-operation';
+import { toAdminFailure } from '../api/call';
+import { getBackendLogLevel, setBackendLogLevel } from '../api/debug';
+import { DebugSection } from './debug-section';
+
+/** Least to most talkative: errors only (the default) first. */
+const LEVELS_SHOWN: readonly LogLevel[] = [...LOG_LEVELS].reverse();
+
+function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
+
+type Loaded = { status: 'loading' } | { status: 'failed'; messageKey: string } | { status: 'ready' };
+
+/** The backend log level in config/logging; the functions' logger picks a change up within a minute. */
+export function LogLevelSetting() {
+  const { t } = useTranslation();
+  const runOperation = useAdminOperation();
+  const selectId = useId();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [saved, setSaved] = useState<LogLevel | null>(null);
+  const [selected, setSelected] = useState<LogLevel | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    getBackendLogLevel().then(
+      (level) => {
+        if (!isCurrent) return;
+        setSaved(level);
+        setSelected(level);
+        setLoaded({ status: 'ready' });
+      },
+      (error: unknown) => {
+        if (!isCurrent) return;
+        setLoaded({
+          status: 'failed',
+          messageKey: toAdminFailure(error, ADMIN_ERRORS.logLevelFailed).messageKey,
+        });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [attempt]);
+
+  const save = async () => {
+    if (!selected) return;
+    setIsSaving(true);
+    const outcome = await runOperation(
+      {
+        loading: 'admin.debug.logLevel.saving',
+        success: 'admin.debug.logLevel.success',
+        failure: ADMIN_ERRORS.logLevelFailed,
+      },
+      () => setBackendLogLevel(selected),
+    );
+    setIsSaving(false);
+    // On failure the choice stays selected, ready to save again.
+    if (outcome.ok) setSaved(outcome.value);
+  };
+
+  const levelLabel = (level: LogLevel) => t(`admin.debug.logLevel.levels.${level}`);
+
+  return (
+    <DebugSection title={t('admin.debug.logLevel.heading')} intro={t('admin.debug.logLevel.intro')}>
+      {loaded.status === 'loading' && <Spin aria-label={t('common.loading')} />}
+      {loaded.status === 'failed' && (
+        <MessageBox type="error">
+          <span className="message-box-row">
+            {t(loaded.messageKey)}
+            <PlainButton
+              onClick={() => {
+                setLoaded({ status: 'loading' });
+                setAttempt((value) => value + 1);
+              }}
+            >
+              {t('admin.debug.logLevel.retry')}
+            </PlainButton>
+          </span>
+        </MessageBox>
+      )}
+      {loaded.status === 'ready' && selected && saved && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <FormField
+            label={t('admin.debug.logLevel.label')}
+            htmlFor={selectId}
+            hint={t('admin.debug.logLevel.saved', { level: levelLabel(saved) })}
+          >
+            <select
+              id={selectId}
+              className="plain-input plain-select"
+              value={selected}
+              onChange={(event) => {
+                if (isLogLevel(event.target.value)) setSelected(event.target.value);
+              }}
+            >
+              {LEVELS_SHOWN.map((level) => (
+                <option key={level} value={level}>
+                  {levelLabel(level)}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <div className="admin-debug-actions">
+            <Button type="primary" htmlType="submit" loading={isSaving} disabled={selected === saved}>
+              {t('admin.debug.logLevel.save')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </DebugSection>
+  );
+}

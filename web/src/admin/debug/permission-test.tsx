@@ -1,0 +1,250 @@
+import {
+  ADMIN_ERRORS,
+  ALL_PERMISSIONS,
+  type AdminUserRow,
+  type Permission,
+  type TestPermissionResponse,
+  isPermission,
+} from '@domain';
+import { Button } from 'antd';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField, controlProps, fieldErrorId } from '../../components/form-field';
+import { MessageBox, NativeSelect, PlainButton, TextInput } from '../../components/plain-controls';
+import { toAdminFailure } from '../api/call';
+import { searchUsers, testPermission } from '../api/debug';
+import { Answer } from './answer';
+import { DebugSection } from './debug-section';
+import { permissionName, roleName, sourceLabel } from './permission-labels';
+
+type PickedUser = { uid: string; name: string; email: string };
+
+type FieldErrors = { user?: string; permission?: string };
+
+/**
+ * Permission test: pick a user (a search over listUsers, first 10 matches) and a permission; the
+ * server answers whether that user holds it and why, by the checks every callable uses.
+ */
+export function PermissionTest() {
+  const { t } = useTranslation();
+  const userFieldId = useId();
+  const permissionFieldId = useId();
+  const [picked, setPicked] = useState<PickedUser | null>(null);
+  const [permission, setPermission] = useState<Permission | undefined>(undefined);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isTesting, setIsTesting] = useState(false);
+  const [result, setResult] = useState<TestPermissionResponse | null>(null);
+  const [failureKey, setFailureKey] = useState<string | null>(null);
+
+  const clearAnswer = () => {
+    setResult(null);
+    setFailureKey(null);
+  };
+
+  const runTest = async () => {
+    const nextErrors: FieldErrors = {
+      user: picked ? undefined : 'admin.debug.permissionTest.pickUser',
+      permission: permission ? undefined : 'admin.debug.permissionTest.pickPermission',
+    };
+    setErrors(nextErrors);
+    if (!picked || !permission) return;
+    clearAnswer();
+    setIsTesting(true);
+    try {
+      setResult(await testPermission({ uid: picked.uid, permission }));
+    } catch (error) {
+      setFailureKey(toAdminFailure(error, ADMIN_ERRORS.testPermissionFailed).messageKey);
+    } finally {
+      setIsTesting(false);
+    }
+  };
+
+  return (
+    <DebugSection
+      title={t('admin.debug.permissionTest.heading')}
+      intro={t('admin.debug.permissionTest.intro')}
+    >
+      <FormField label={t('admin.debug.permissionTest.user')} htmlFor={userFieldId} error={errors.user}>
+        <UserPicker
+          inputId={userFieldId}
+          picked={picked}
+          hasError={errors.user !== undefined}
+          onPick={(user) => {
+            setPicked(user);
+            setErrors((current) => ({ ...current, user: undefined }));
+            clearAnswer();
+          }}
+        />
+      </FormField>
+      <FormField
+        label={t('admin.debug.permissionTest.permission')}
+        htmlFor={permissionFieldId}
+        error={errors.permission}
+      >
+        <NativeSelect
+          id={permissionFieldId}
+          className={errors.permission ? 'is-invalid' : undefined}
+          aria-invalid={errors.permission ? true : undefined}
+          aria-describedby={errors.permission ? fieldErrorId(permissionFieldId) : undefined}
+          placeholder={t('admin.debug.permissionTest.choosePermission')}
+          value={permission}
+          onChange={(value) => {
+            setPermission(isPermission(value) ? value : undefined);
+            setErrors((current) => ({ ...current, permission: undefined }));
+            clearAnswer();
+          }}
+          options={ALL_PERMISSIONS.map((flag) => {
+            const name = permissionName(t, flag);
+            return { value: flag, label: name === flag ? flag : `${name} (${flag})` };
+          })}
+        />
+      </FormField>
+      <div className="admin-debug-actions">
+        <Button type="primary" onClick={() => void runTest()} loading={isTesting}>
+          {t('admin.debug.permissionTest.test')}
+        </Button>
+      </div>
+      {failureKey && <MessageBox type="error">{t(failureKey)}</MessageBox>}
+      {result && <TestResult result={result} />}
+    </DebugSection>
+  );
+}
+
+type UserPickerProps = {
+  inputId: string;
+  picked: PickedUser | null;
+  hasError: boolean;
+  onPick: (user: PickedUser | null) => void;
+};
+
+/** A search box and the matching users as buttons; a directory worker without an account cannot be picked. */
+function UserPicker({ inputId, picked, hasError, onPick }: UserPickerProps) {
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [search, setSearch] = useState('');
+  const [rows, setRows] = useState<AdminUserRow[] | null>(null);
+  const [isSearching, setIsSearching] = useState(false);
+  const [failureKey, setFailureKey] = useState<string | null>(null);
+
+  const runSearch = async () => {
+    setIsSearching(true);
+    setFailureKey(null);
+    try {
+      setRows(await searchUsers(search.trim()));
+    } catch (error) {
+      setRows(null);
+      setFailureKey(toAdminFailure(error, ADMIN_ERRORS.loadUsersFailed).messageKey);
+    } finally {
+      setIsSearching(false);
+    }
+  };
+
+  if (picked) {
+    return (
+      <div className="admin-debug-picked">
+        <span role="status">
+          {t('admin.debug.permissionTest.selected', { name: picked.name, email: picked.email })}
+        </span>
+        <PlainButton
+          onClick={() => {
+            onPick(null);
+            // The search box comes back; put the cursor in it.
+            setTimeout(() => inputRef.current?.focus(), 0);
+          }}
+        >
+          {t('admin.debug.permissionTest.change')}
+        </PlainButton>
+      </div>
+    );
+  }
+
+  return (
+    <div className="admin-debug-picker">
+      {/* A div, not a form: this picker sits inside the page's other fields. */}
+      <div className="admin-debug-search">
+        <TextInput
+          {...controlProps(inputId, hasError ? { message: 'error' } : undefined)}
+          ref={inputRef}
+          type="search"
+          value={search}
+          maxLength={100}
+          placeholder={t('admin.debug.permissionTest.searchPlaceholder')}
+          aria-label={t('admin.debug.permissionTest.search')}
+          onChange={(event) => setSearch(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            void runSearch();
+          }}
+        />
+        <PlainButton variant="primary" isLoading={isSearching} onClick={() => void runSearch()}>
+          {t('admin.debug.permissionTest.searchButton')}
+        </PlainButton>
+      </div>
+      {failureKey && <MessageBox type="error">{t(failureKey)}</MessageBox>}
+      {rows && rows.length === 0 && (
+        <p className="admin-debug-muted">{t('admin.debug.permissionTest.noResults')}</p>
+      )}
+      {rows && rows.length > 0 && (
+        <ul className="admin-debug-users" aria-label={t('admin.debug.permissionTest.results')}>
+          {rows.map((row) => (
+            <li key={row.key}>
+              <button
+                type="button"
+                className="admin-debug-user"
+                disabled={row.uid === null}
+                onClick={() => {
+                  if (row.uid === null) return;
+                  onPick({ uid: row.uid, name: row.name, email: row.email });
+                  setRows(null);
+                }}
+              >
+                <span className="admin-debug-user-name">{row.name || row.email}</span>
+                <span className="admin-debug-muted">{row.email}</span>
+                <span className="admin-debug-muted">
+                  {row.uid === null
+                    ? t('admin.debug.permissionTest.noAccount')
+                    : row.role
+                      ? roleName(t, row.role)
+                      : ''}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The server's answer: granted or denied, why, and which roles hold the permission by default. */
+function TestResult({ result }: { result: TestPermissionResponse }) {
+  const { t } = useTranslation();
+  const role = roleName(t, result.role);
+  return (
+    <div className={`admin-debug-result ${result.granted ? 'is-granted' : 'is-denied'}`} role="status">
+      <div className="admin-debug-result-head">
+        <Answer isGranted={result.granted} />
+        <span>
+          {t('admin.debug.permissionTest.resultFor', {
+            permission: result.permission,
+            email: result.email,
+          })}
+        </span>
+      </div>
+      <div>{t('admin.debug.permissionTest.userRole', { role })}</div>
+      <div>
+        <strong>{sourceLabel(t, result.source)}</strong>
+        {': '}
+        {t(`admin.debug.permissionTest.why.${result.source}`, { role })}
+      </div>
+      <div className="admin-debug-muted">
+        {result.roleDefault.length > 0
+          ? t('admin.debug.permissionTest.roleDefaults', {
+              roles: result.roleDefault.map((item) => roleName(t, item)).join(', '),
+            })
+          : t('admin.debug.permissionTest.noRoleDefaults')}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { ADMIN_ERRORS, type CreateAccountResponse, ROLES, type Role, type WorkerProfile } from '@domain';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../components/form-field';
+import { MessageBox } from '../../components/plain-controls';
+import { type CreateAccountRequest, createAccount } from '../api/users';
+import { AdminDialog } from './admin-dialog';
+import { PasswordLink } from './password-link';
+import { useDialogOperation } from './use-dialog-operation';
+
+type CreatableRole = NonNullable<CreateAccountRequest['role']>;
+const ACCOUNT_ROLES: readonly Role[] = [ROLES.USER, ROLES.FOREMAN, ROLES.MANAGER];
+const isCreatable = (role: Role): role is CreatableRole => ACCOUNT_ROLES.includes(role);
+
+export type CreateAccountDialogProps = {
+  worker: WorkerProfile;
+  /** allowed.creatableRoles: the User role, and foreman or manager with CREATE_MANAGER_ACCOUNTS. */
+  creatableRoles: Role[];
+  onClose: () => void;
+  onChanged: () => void;
+};
+
+/**
+ * Create account (CREATE_USER_ACCOUNTS) for a directory worker without one. After success it
+ * shows the set-password link when the local stack returns it.
+ */
+export function CreateAccountDialog({
+  worker,
+  creatableRoles,
+  onClose,
+  onChanged,
+}: CreateAccountDialogProps) {
+  const { t } = useTranslation();
+  const selectId = useId();
+  const { run, isBusy, failure } = useDialogOperation();
+  const roles = creatableRoles.filter(isCreatable);
+  const [role, setRole] = useState<CreatableRole>(ROLES.USER);
+  const [created, setCreated] = useState<CreateAccountResponse | null>(null);
+
+  const create = async () => {
+    const result = await run(
+      {
+        loading: 'admin.operations.createAccount.loading',
+        success: 'admin.operations.createAccount.success',
+        failure: ADMIN_ERRORS.createAccountFailed,
+      },
+      () => createAccount({ workerId: worker.id, role }),
+      { name: worker.name, email: worker.email },
+    );
+    if (result?.ok) {
+      setCreated(result.value);
+      onChanged();
+    }
+  };
+
+  return (
+    <AdminDialog
+      title={t('admin.dialogs.account.title')}
+      onClose={onClose}
+      isBusy={isBusy}
+      error={failure && t(failure.messageKey)}
+      submit={
+        created ? undefined : { label: t('admin.dialogs.account.submit'), onClick: () => void create() }
+      }
+    >
+      {created ? (
+        <>
+          <MessageBox type="success">
+            {t('admin.dialogs.account.created', { email: created.email, role: t(`roles.${created.role}`) })}
+          </MessageBox>
+          {created.link ? (
+            <PasswordLink link={created.link} />
+          ) : (
+            <p className="admin-dialog-note">
+              {t('admin.dialogs.account.emailed', { email: created.email })}
+            </p>
+          )}
+        </>
+      ) : (
+        <>
+          <p>{t('admin.dialogs.account.intro', { name: worker.name, email: worker.email })}</p>
+          {roles.length > 1 ? (
+            <FormField label={t('admin.dialogs.account.roleLabel')} htmlFor={selectId}>
+              <select
+                id={selectId}
+                className="plain-input plain-select"
+                value={role}
+                disabled={isBusy}
+                onChange={(event) =>
+                  setRole(roles.find((option) => option === event.target.value) ?? ROLES.USER)
+                }
+              >
+                {roles.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`roles.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          ) : (
+            <p className="admin-dialog-note">
+              {t('admin.dialogs.account.regularOnly', { role: t(`roles.${ROLES.USER}`) })}
+            </p>
+          )}
+        </>
+      )}
+    </AdminDialog>
+  );
+}

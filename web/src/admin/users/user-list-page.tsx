@@ -1,0 +1,343 @@
+import {
+  ACCOUNT_STATUSES,
+  ADMIN_ERRORS,
+  ALL_ROLES,
+  type AdminUserRow,
+  type ListUsersResponse,
+  PERMISSIONS,
+  USER_LIST_TABS,
+  type UserListTab,
+  hasPermission,
+} from '@domain';
+import { Typography } from 'antd';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { MessageBox, NativeSelect, PlainButton, TextInput } from '../../components/plain-controls';
+import { useAuth } from '../../lib/auth/auth-context';
+import { toAdminFailure } from '../api/call';
+import { listUsers } from '../api/users';
+import { AccountStatusBadge } from './account-status-badge';
+import { EMPTY_VALUE, formatDay, formatMoment } from './format';
+import { useCallResult } from './use-call-result';
+import {
+  DEFAULT_QUERY,
+  type UserListQuery,
+  isFiltered,
+  patchUserListQuery,
+  readUserListQuery,
+  toListUsersRequest,
+  writeUserListQuery,
+} from './user-list-query';
+import './admin-common.css';
+import './user-list.css';
+
+/** What a row hands to the profile page, so its back link returns to the same list. */
+export type UserListLinkState = { listSearch: string };
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * /admin/users: every account and directory worker (or directory workers only), searchable by
+ * name or e-mail, filtered by role and account status, a page at a time. The list is a table-like
+ * grid on a desktop and a stack of cards on a phone; each row opens /admin/profile/{key}.
+ */
+export function UserListPage() {
+  const { t } = useTranslation();
+  const { user, rules } = useAuth();
+  const canSeeStatus = hasPermission(user, PERMISSIONS.VIEW_USER_ACCOUNT_STATUS, rules);
+  const [params, setParams] = useSearchParams();
+  const query = readUserListQuery(params, canSeeStatus);
+  const result = useCallResult(listUsers, toListUsersRequest(query), { keepStale: true });
+  const panelId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Reads the URL as it is now: a debounced search must not undo a filter picked meanwhile.
+  const update = (patch: Partial<UserListQuery>, options: { replace?: boolean } = {}) =>
+    setParams(
+      (current) => writeUserListQuery(patchUserListQuery(readUserListQuery(current, canSeeStatus), patch)),
+      options,
+    );
+
+  const goToPage = (page: number) => {
+    update({ page });
+    headingRef.current?.scrollIntoView?.({ block: 'start' });
+  };
+
+  return (
+    <div className="user-list-page">
+      <header>
+        <Typography.Title level={2} ref={headingRef} style={{ marginBottom: 4 }}>
+          {t('admin.users.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('admin.users.subtitle')}</Typography.Text>
+      </header>
+
+      <ListTabs tab={query.tab} panelId={panelId} onChange={(tab) => update({ tab })} />
+
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={`${panelId}-${query.tab}`}
+        className="user-list-panel"
+      >
+        <div role="search" aria-label={t('admin.users.filtersLabel')} className="user-list-filters">
+          <SearchBox value={query.search} onSearch={(search) => update({ search }, { replace: true })} />
+          <NativeSelect
+            aria-label={t('admin.users.roleFilter')}
+            placeholder={t('admin.users.allRoles')}
+            value={query.role}
+            onChange={(role) => update({ role: ALL_ROLES.find((known) => known === role) })}
+            options={ALL_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          />
+          {canSeeStatus && (
+            <NativeSelect
+              aria-label={t('admin.users.statusFilter')}
+              placeholder={t('admin.users.allStatuses')}
+              value={query.status}
+              onChange={(status) => update({ status: ACCOUNT_STATUSES.find((known) => known === status) })}
+              options={ACCOUNT_STATUSES.map((status) => ({
+                value: status,
+                label: t(`admin.users.status.${status}`),
+              }))}
+            />
+          )}
+        </div>
+
+        <UserListBody
+          listSearch={params.toString()}
+          data={result.data}
+          isLoading={result.isLoading}
+          error={result.error}
+          showStatus={canSeeStatus}
+          isFiltered={isFiltered(query)}
+          onRetry={result.reload}
+          onClearFilters={() => setParams(writeUserListQuery({ ...DEFAULT_QUERY, tab: query.tab }))}
+          onPage={goToPage}
+        />
+      </div>
+    </div>
+  );
+}
+
+type ListTabsProps = { tab: UserListTab; panelId: string; onChange: (tab: UserListTab) => void };
+
+/** "All users" / "Workers" as an ARIA tab list: arrow keys move between the two. */
+function ListTabs({ tab, panelId, onChange }: ListTabsProps) {
+  const { t } = useTranslation();
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const step = event.key === 'ArrowRight' ? 1 : -1;
+    const index = USER_LIST_TABS.indexOf(tab);
+    const next = USER_LIST_TABS[(index + step + USER_LIST_TABS.length) % USER_LIST_TABS.length] ?? tab;
+    onChange(next);
+    document.getElementById(`${panelId}-${next}`)?.focus();
+  };
+  return (
+    <div role="tablist" aria-label={t('admin.users.tabsLabel')} className="user-list-tabs">
+      {USER_LIST_TABS.map((value) => {
+        const isSelected = value === tab;
+        return (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            id={`${panelId}-${value}`}
+            aria-selected={isSelected}
+            aria-controls={panelId}
+            tabIndex={isSelected ? 0 : -1}
+            className={`user-list-tab${isSelected ? ' is-active' : ''}`}
+            onClick={() => onChange(value)}
+            onKeyDown={onKeyDown}
+          >
+            {t(`admin.users.tabs.${value}`)}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+type SearchBoxProps = { value: string; onSearch: (value: string) => void };
+
+/**
+ * Searches as the user types, once typing pauses. Follows the URL when it changes from outside
+ * (back / forward) without losing what is being typed.
+ */
+function SearchBox({ value, onSearch }: SearchBoxProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (text.trim() !== value) setText(value);
+  }
+  // The latest callback, so a re-render of the page does not restart the pause.
+  const onSearchRef = useRef(onSearch);
+  useEffect(() => {
+    onSearchRef.current = onSearch;
+  }, [onSearch]);
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === value) return undefined;
+    const timer = setTimeout(() => onSearchRef.current(wanted), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+
+  return (
+    <TextInput
+      type="search"
+      className="user-list-search"
+      value={text}
+      maxLength={100}
+      placeholder={t('admin.users.searchPlaceholder')}
+      aria-label={t('admin.users.search')}
+      onChange={(event) => setText(event.target.value)}
+    />
+  );
+}
+
+type UserListBodyProps = {
+  listSearch: string;
+  data: ListUsersResponse | null;
+  isLoading: boolean;
+  error: unknown;
+  showStatus: boolean;
+  isFiltered: boolean;
+  onRetry: () => void;
+  onClearFilters: () => void;
+  onPage: (page: number) => void;
+};
+
+function UserListBody({
+  listSearch,
+  data,
+  isLoading,
+  error,
+  showStatus,
+  isFiltered: hasFilters,
+  onRetry,
+  onClearFilters,
+  onPage,
+}: UserListBodyProps) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <MessageBox type="error">
+        <span className="admin-message-row">
+          {t(toAdminFailure(error, ADMIN_ERRORS.loadUsersFailed).messageKey)}
+          <PlainButton onClick={onRetry}>{t('admin.common.retry')}</PlainButton>
+        </span>
+      </MessageBox>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="admin-loading" role="status">
+        <span className="plain-spinner" aria-hidden="true" />
+        {t('admin.users.loading')}
+      </div>
+    );
+  }
+  const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const page = data.page + 1;
+  return (
+    <div className="user-list-body" aria-busy={isLoading || undefined}>
+      {isLoading && (
+        <div className="admin-loading is-inline" role="status">
+          <span className="plain-spinner" aria-hidden="true" />
+          {t('admin.users.loading')}
+        </div>
+      )}
+      {data.rows.length === 0 ? (
+        <div className="user-list-empty">
+          <p>{hasFilters ? t('admin.users.emptyFiltered') : t('admin.users.empty')}</p>
+          {hasFilters && <PlainButton onClick={onClearFilters}>{t('admin.users.clearFilters')}</PlainButton>}
+        </div>
+      ) : (
+        <UserRows rows={data.rows} showStatus={showStatus} listSearch={listSearch} />
+      )}
+      <nav className="user-list-pager" aria-label={t('admin.users.pagination')}>
+        <span>{t('admin.users.total', { count: data.total })}</span>
+        <span className="user-list-pager-controls">
+          <PlainButton disabled={isLoading || page <= 1} onClick={() => onPage(page - 1)}>
+            {t('admin.users.previous')}
+          </PlainButton>
+          <span aria-live="polite">{t('admin.users.pageOf', { page, pages: pageCount })}</span>
+          <PlainButton disabled={isLoading || page >= pageCount} onClick={() => onPage(page + 1)}>
+            {t('admin.users.next')}
+          </PlainButton>
+        </span>
+      </nav>
+    </div>
+  );
+}
+
+type UserRowsProps = { rows: AdminUserRow[]; showStatus: boolean; listSearch: string };
+
+function UserRows({ rows, showStatus, listSearch }: UserRowsProps) {
+  const { t } = useTranslation();
+  const columns = `user-list-grid${showStatus ? ' has-status' : ''}`;
+  return (
+    <div className="user-list">
+      <div className={`user-list-header ${columns}`} aria-hidden="true">
+        <span>{t('admin.users.columns.name')}</span>
+        <span>{t('admin.users.columns.role')}</span>
+        {showStatus && <span>{t('admin.users.columns.status')}</span>}
+        <span>{t('admin.users.columns.lastSignIn')}</span>
+        <span>{t('admin.users.columns.createdAt')}</span>
+      </div>
+      <ul aria-label={t('admin.users.listLabel')} className="user-list-rows">
+        {rows.map((row) => (
+          <UserRowItem
+            key={row.key}
+            row={row}
+            showStatus={showStatus}
+            className={columns}
+            listSearch={listSearch}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type UserRowItemProps = { row: AdminUserRow; showStatus: boolean; className: string; listSearch: string };
+
+function UserRowItem({ row, showStatus, className, listSearch }: UserRowItemProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const hasAccount = row.uid !== null;
+  const cell = (label: string, value: ReactNode) => (
+    <span className="user-row-cell">
+      <span className="user-row-label">{label}: </span>
+      {value}
+    </span>
+  );
+  return (
+    <li className={`user-row ${className}`}>
+      <span className="user-row-main">
+        <Link
+          to={`/admin/profile/${encodeURIComponent(row.key)}`}
+          state={{ listSearch } satisfies UserListLinkState}
+          className="user-row-link"
+        >
+          {row.name || row.email}
+        </Link>
+        <span className="user-row-email">{row.email}</span>
+      </span>
+      {cell(t('admin.users.columns.role'), row.role ? t(`roles.${row.role}`) : EMPTY_VALUE)}
+      {showStatus &&
+        cell(t('admin.users.columns.status'), row.status && <AccountStatusBadge status={row.status} />)}
+      {cell(
+        t('admin.users.columns.lastSignIn'),
+        hasAccount && !row.lastSignIn
+          ? t('admin.users.neverSignedIn')
+          : formatMoment(row.lastSignIn, language),
+      )}
+      {cell(t('admin.users.columns.createdAt'), formatDay(row.createdAt, language))}
+    </li>
+  );
+}
