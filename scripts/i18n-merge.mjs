@@ -15,11 +15,23 @@ function merge(target, source) {
   return target;
 }
 
+/** Top-level keys that live in their own bundle (web/src/i18n/<bundle>/<language>.json), not the main file. */
+const BUNDLES = ['admin'];
+
+function mergeInto(file, texts) {
+  const merged = merge(JSON.parse(readFileSync(file, 'utf8')), texts);
+  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+}
+
 const part = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 for (const language of ['pl', 'en', 'ru']) {
   if (!part[language]) throw new Error(`${process.argv[2]} has no "${language}" section`);
-  const file = path.join(ROOT, 'web', 'src', 'i18n', `${language}.json`);
-  const merged = merge(JSON.parse(readFileSync(file, 'utf8')), part[language]);
-  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+  const main = { ...part[language] };
+  for (const bundle of BUNDLES) {
+    if (!(bundle in main)) continue;
+    mergeInto(path.join(ROOT, 'web', 'src', 'i18n', bundle, `${language}.json`), { [bundle]: main[bundle] });
+    delete main[bundle];
+  }
+  mergeInto(path.join(ROOT, 'web', 'src', 'i18n', `${language}.json`), main);
 }
 console.log(`merged ${process.argv[2]}`);

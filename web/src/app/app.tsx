@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
+import { loadAdminTexts } from '../i18n';
 import { PlainSpinner } from '../components/plain-controls';
 import { SplashScreen } from '../components/splash-screen';
 import { AuthProvider } from '../lib/auth/auth-provider';
@@ -58,21 +59,27 @@ const ReportBugPage = named(
   (m) => m.ReportBugPage,
 );
 const AdminDashboardPage = named(
-  () => import('../admin/dashboard/admin-dashboard-page'),
+  () => withAdminTexts(import('../admin/dashboard/admin-dashboard-page')),
   (m) => m.AdminDashboardPage,
 );
 const UserListPage = named(
-  () => import('../admin/users/user-list-page'),
+  () => withAdminTexts(import('../admin/users/user-list-page')),
   (m) => m.UserListPage,
 );
 const AdminProfilePage = named(
-  () => import('../admin/profile/admin-profile-page'),
+  () => withAdminTexts(import('../admin/profile/admin-profile-page')),
   (m) => m.AdminProfilePage,
 );
 const AdminDebugPage = named(
-  () => import('../admin/debug/admin-debug-page'),
+  () => withAdminTexts(import('../admin/debug/admin-debug-page')),
   (m) => m.AdminDebugPage,
 );
+
+/** An admin screen's module, once the admin texts (their own bundle) are loaded too. */
+const withAdminTexts = async <T,>(module: Promise<T>): Promise<T> => {
+  const [loaded] = await Promise.all([module, loadAdminTexts()]);
+  return loaded;
+};
 
 // The splash counts its minimum from page start: the HTML splash of index.html was already showing.
 const splashMinMs = Math.max(0, SPLASH_MIN_DISPLAY_MS - Math.round(performance.now()));

@@ -31,6 +31,41 @@ async function loadLanguage(language: Language): Promise<void> {
   i18n.addResourceBundle(language, 'translation', module.default);
 }
 
+/**
+ * Texts that only some screens need live in their own files, so they weigh on no other route:
+ * a screen loads its bundle before it renders (loadTextBundle), and every later language
+ * switch loads the bundle of the new language too.
+ */
+type TextBundleLoader = (language: Language) => Promise<{ default: Record<string, unknown> }>;
+const textBundles = new Map<string, TextBundleLoader>();
+const loadedBundles = new Set<string>();
+
+async function loadBundle(name: string, loader: TextBundleLoader, language: Language): Promise<void> {
+  const key = `${name}:${language}`;
+  if (loadedBundles.has(key)) return;
+  const module = await loader(language);
+  // Deep merge: the bundle adds its own top-level keys beside the main file's.
+  i18n.addResourceBundle(language, 'translation', module.default, true, true);
+  loadedBundles.add(key);
+}
+
+export async function loadTextBundle(name: string, loader: TextBundleLoader): Promise<void> {
+  textBundles.set(name, loader);
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  await loadBundle(name, loader, language);
+}
+
+const adminTexts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  pl: () => import('./admin/pl.json'),
+  en: () => import('./admin/en.json'),
+  ru: () => import('./admin/ru.json'),
+};
+
+/** The administration screens' texts (`admin.*`), loaded by those screens only. */
+export function loadAdminTexts(): Promise<void> {
+  return loadTextBundle('admin', (language) => adminTexts[language]());
+}
+
 void i18n.use(initReactI18next).init({
   resources: { pl: { translation: pl } },
   lng: DEFAULT_LANGUAGE,
@@ -43,6 +78,7 @@ document.documentElement.lang = DEFAULT_LANGUAGE;
 
 async function applyLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  await Promise.all([...textBundles].map(([name, loader]) => loadBundle(name, loader, language)));
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

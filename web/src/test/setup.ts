@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadAdminTexts } from '../i18n';
 import { preloadNoticeStack } from '../notices';
 
 afterEach(() => {
@@ -33,3 +34,6 @@ if (!globalThis.ResizeObserver) {
 
 // The notice view is a lazy chunk in the app; tests read notices synchronously.
 await preloadNoticeStack();
+
+// The admin screens load their own text bundle before they render; tests render them directly.
+await loadAdminTexts();

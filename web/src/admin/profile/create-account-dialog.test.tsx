@@ -121,7 +121,8 @@ describe('CreateAccountDialog', () => {
     const dialog = await openDialog('Create account');
     await userEvent.click(dialogButton(dialog, 'Create account'));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(i18n.t('admin.errors.accountExists'));
-    expect(dialogButton(dialog, 'Create account')).toBeEnabled();
+    // The reason shows as the submit button leaves its loading state.
+    await waitFor(() => expect(dialogButton(dialog, 'Create account')).toBeEnabled());
     expect(getUserProfileMock).toHaveBeenCalledTimes(1);
   });
 });

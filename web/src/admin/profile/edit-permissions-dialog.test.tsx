@@ -112,7 +112,8 @@ describe('EditPermissionsDialog', () => {
     const text = 'No connection. Nothing was changed; try again when you have signal.';
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
     expect(choice(dialog, 'Use debug tools', 'Assigned')).toBeChecked();
-    expect(dialogButton(dialog, 'Save')).toBeEnabled();
+    // The reason shows as the submit button leaves its loading state.
+    await waitFor(() => expect(dialogButton(dialog, 'Save')).toBeEnabled());
     expect(getUserProfileMock).toHaveBeenCalledTimes(1);
   });
 });
