@@ -10,3 +10,4 @@ export * from './search.js';
 export * from './admin.js';
 export * from './bug-report.js';
 export * from './admin-api.js';
+export * from './ticket-workflow.js';

@@ -6,13 +6,13 @@ import {
   PERMISSIONS,
   TICKET_CATEGORIES,
   TICKET_STATUSES,
-  type TicketStatus,
   hasPermission,
   isAdmin,
 } from '@domain';
 import { Button, Flex, Spin, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STATUS_COLORS } from '../../components/status-tag';
 import { Link } from 'react-router-dom';
 import { MessageBox, PlainButton } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -24,23 +24,6 @@ import './admin-dashboard.css';
  * status, tickets by status and category, and the oldest open tickets. Plain lists with CSS bars
  * rather than antd Table / Statistic / charts, which would weigh more than the whole screen.
  */
-
-/**
- * The colours of the ticket list's status tags (tickets/shared/status-tag.tsx, which a feature may
- * not import); the `status-tag--<colour>` classes live in app.css.
- */
-const STATUS_COLORS: Record<TicketStatus, string> = {
-  new: 'blue',
-  inProgress: 'gold',
-  resolved: 'green',
-  paid: 'green',
-  sent: 'cyan',
-  noted: 'purple',
-  rejected: 'red',
-  archived: 'default',
-  other: 'default',
-  unknown: 'default',
-};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

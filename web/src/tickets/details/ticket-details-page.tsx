@@ -22,7 +22,7 @@ import {
   formatSalaryPeriod,
 } from '../shared/format';
 import { ResultPanel } from '../shared/result-panel';
-import { StatusTag } from '../shared/status-tag';
+import { StatusTag } from '../../components/status-tag';
 import { historyPathFrom } from '../shared/ticket-link-state';
 import { ActivityLog } from './activity-log';
 import { AttachmentList } from './attachment-list';

@@ -10,7 +10,7 @@ import type { Ticket } from '../api/ticket-model';
 import { useTicketHistory } from '../api/history-reads';
 import { categoryPath } from '../shared/category-labels';
 import { formatShortDate } from '../shared/format';
-import { StatusTag } from '../shared/status-tag';
+import { StatusTag } from '../../components/status-tag';
 import type { TicketLinkState } from '../shared/ticket-link-state';
 import {
   EMPTY_FILTERS,

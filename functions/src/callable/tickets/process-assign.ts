@@ -1,0 +1,113 @@
+import type { Auth, UserRecord } from 'firebase-admin/auth';
+import { Timestamp } from 'firebase-admin/firestore';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  type AssignTicketResponse,
+  DEFAULT_ROLE,
+  TICKET_PROCESSING_ERRORS,
+  assignTicketSchema,
+  isRole,
+} from '../../domain/index.js';
+import type { Caller } from '../caller.js';
+import { answerOrInternal, parseOrThrow, requireAuth } from '../errors.js';
+import type { PersonRef } from './ticket-document.js';
+import {
+  type ProcessTicketDeps,
+  canProcessTickets,
+  fieldEntry,
+  forbidden,
+  newActivityRef,
+  personOfCaller,
+  processingCaller,
+  readTicket,
+  ticketArchived,
+  ticketRef,
+} from './process-ticket.js';
+
+/** assignTicket also reads the assignee's account (role claim, disabled flag) from Auth. */
+export type AssignTicketDeps = ProcessTicketDeps & { auth: Pick<Auth, 'getUser'> };
+
+const notStaff = () => new HttpsError('failed-precondition', TICKET_PROCESSING_ERRORS.assigneeNotStaff);
+
+const stringArray = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
+
+const nonEmpty = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+const isUserNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
+
+/**
+ * The staff member a ticket may be assigned to, named as the ticket will show them: an enabled
+ * account whose role claim plus users/{uid} permission changes give PROCESS_TICKETS. Anyone else
+ * (no account, disabled, a worker) is `failed-precondition` 'tickets.processing.errors.assigneeNotStaff'.
+ */
+async function staffMember(deps: AssignTicketDeps, caller: Caller, uid: string): Promise<PersonRef> {
+  if (uid === caller.uid) return personOfCaller(caller);
+  let account: UserRecord;
+  try {
+    account = await deps.auth.getUser(uid);
+  } catch (error) {
+    if (isUserNotFound(error)) throw notStaff();
+    throw error;
+  }
+  if (account.disabled) throw notStaff();
+  const users = (await deps.db.collection('users').doc(uid).get()).data() ?? {};
+  const role: unknown = account.customClaims?.role;
+  const email = nonEmpty(account.email);
+  const name = nonEmpty(users.name) ?? nonEmpty(account.displayName) ?? email ?? uid;
+  const assignee: Caller = {
+    uid,
+    email,
+    name,
+    role: isRole(role) ? role : DEFAULT_ROLE,
+    assignedPermissions: stringArray(users.assignedPermissions),
+    revokedPermissions: stringArray(users.revokedPermissions),
+  };
+  if (!canProcessTickets(assignee)) throw notStaff();
+  return { uid, name };
+}
+
+/**
+ * The assignTicket callable: signed in -> payload valid -> caller holds PROCESS_TICKETS -> the
+ * assignee is a staff member (or null: unassign) -> the ticket exists and is not archived -> in
+ * one transaction: `assignedTo` {uid, name} | null, `lastUpdate` and an activity entry
+ * `assignedTo` from the previous name to the new one (null when nobody). Assigning the current
+ * assignee again changes and logs nothing (`isChanged: false`).
+ *
+ * Errors: `unauthenticated`; `invalid-argument` with `details.fields`; `permission-denied`
+ * 'tickets.processing.errors.forbidden'; `not-found` 'tickets.processing.errors.notFound';
+ * `failed-precondition` 'tickets.processing.errors.assigneeNotStaff' or
+ * 'tickets.processing.errors.archived'; `internal` 'tickets.processing.errors.assignFailed'.
+ */
+export function createAssignTicketHandler(deps: AssignTicketDeps) {
+  const { db, logger, now } = deps;
+  return (request: CallableRequest<unknown>): Promise<AssignTicketResponse> =>
+    answerOrInternal(logger, 'assignTicket', TICKET_PROCESSING_ERRORS.assignFailed, async () => {
+      const auth = requireAuth(request);
+      const input = parseOrThrow(assignTicketSchema, request.data, 'Invalid assignment');
+      const { caller, isStaff } = await processingCaller(db, auth);
+      if (!isStaff) throw forbidden();
+      const assignee = input.assigneeUid === null ? null : await staffMember(deps, caller, input.assigneeUid);
+      const ref = ticketRef(db, input.ticketId);
+
+      const isChanged = await db.runTransaction(async (tx) => {
+        const ticket = readTicket(await tx.get(ref));
+        if (ticket.archived) throw ticketArchived();
+        const previous = ticket.assignedTo;
+        if ((previous?.uid ?? null) === (assignee?.uid ?? null)) return false;
+        const at = Timestamp.fromMillis(now());
+        const entry = fieldEntry(personOfCaller(caller), at, 'assignedTo', previous?.name ?? null, assignee?.name ?? null);
+        tx.create(newActivityRef(ref), entry);
+        tx.update(ref, { assignedTo: assignee, lastUpdate: at });
+        return true;
+      });
+
+      if (isChanged) {
+        logger.info('ticket assigned', { ticketId: ref.id, assignee: assignee?.uid ?? null, by: caller.uid });
+      }
+      return { ticketId: ref.id, assignedTo: assignee, isChanged };
+    });
+}

@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { MAX_FILES } from './constants.js';
+import { isoDaySchema, requestIdSchema, storedAttachmentSchema } from './ticket-schemas.js';
+import { TICKET_STATUSES, type TicketCategoryId, type TicketStatus } from './tickets.js';
+
+/*
+ * How staff move a ticket through its statuses (issue 6), as data plus a few pure functions that
+ * the ticket screens (to offer only what is allowed) and the processing callables (to refuse the
+ * rest) both ask. Payload schemas of the four processing callables live here too; their messages
+ * are translation keys, like every form schema.
+ */
+
+// --- the transition table -------------------------------------------------------------------
+
+/** One allowed move; `categories` limits it to tickets of those categories. */
+export type TransitionRule = {
+  to: TicketStatus;
+  categories?: readonly TicketCategoryId[];
+};
+
+/** Statuses a handled ticket ends in: each may be archived or reopened (back to inProgress). */
+export const CLOSED_STATUSES = ['resolved', 'rejected', 'paid', 'sent', 'noted', 'other'] as const satisfies
+  readonly TicketStatus[];
+
+/** Statuses of a ticket still waiting for an answer: its owner may add updates to it. */
+export const OPEN_STATUSES = ['new', 'inProgress', 'unknown'] as const satisfies readonly TicketStatus[];
+
+/** Categories that can be marked `paid` and `sent`. */
+export const PAYABLE_CATEGORIES = ['presalary', 'salary', 'receipts'] as const satisfies
+  readonly TicketCategoryId[];
+export const SENDABLE_CATEGORIES = ['clothes', 'tools'] as const satisfies readonly TicketCategoryId[];
+
+const closedRules: readonly TransitionRule[] = [{ to: 'archived' }, { to: 'inProgress' }];
+
+/**
+ * The transition table of issue 6. `archived` has no fixed rule: an archived ticket goes back to
+ * the status it had when it was archived (see `allowedTransitions`). `unknown` (a stored value
+ * outside TICKET_STATUSES) may only be moved to inProgress, so staff can repair such a ticket.
+ */
+export const TICKET_TRANSITIONS = {
+  new: [{ to: 'inProgress' }, { to: 'rejected' }, { to: 'noted' }],
+  inProgress: [
+    { to: 'resolved' },
+    { to: 'rejected' },
+    { to: 'paid', categories: PAYABLE_CATEGORIES },
+    { to: 'sent', categories: SENDABLE_CATEGORIES },
+    { to: 'other' },
+  ],
+  resolved: closedRules,
+  rejected: closedRules,
+  paid: closedRules,
+  sent: closedRules,
+  noted: closedRules,
+  other: closedRules,
+  archived: [],
+  unknown: [{ to: 'inProgress' }],
+} as const satisfies Record<TicketStatus, readonly TransitionRule[]>;
+
+const isClosedStatus = (status: TicketStatus) => (CLOSED_STATUSES as readonly TicketStatus[]).includes(status);
+
+/** Whether a ticket of this status still waits for an answer (new, inProgress, unknown). */
+export const isOpenStatus = (status: TicketStatus) => (OPEN_STATUSES as readonly TicketStatus[]).includes(status);
+
+/**
+ * The statuses a ticket of `category` may be moved to from `status`, in table order. For an
+ * archived ticket that is the status it had before (`archivedFrom`); when that is missing or is
+ * not a status a ticket can be archived from (an old or repaired document), reopening
+ * (inProgress) is offered instead, so no ticket is stuck in the archive.
+ */
+export function allowedTransitions(
+  status: TicketStatus,
+  category: string,
+  archivedFrom?: TicketStatus | null,
+): TicketStatus[] {
+  if (status === 'archived') {
+    return archivedFrom && isClosedStatus(archivedFrom) ? [archivedFrom] : ['inProgress'];
+  }
+  const rules: readonly TransitionRule[] = TICKET_TRANSITIONS[status];
+  return rules
+    .filter((rule) => !rule.categories || (rule.categories as readonly string[]).includes(category))
+    .map((rule) => rule.to);
+}
+
+/** Whether the table allows moving a ticket of `category` from `from` to `to`. */
+export function canTransition(
+  from: TicketStatus,
+  to: TicketStatus,
+  category: string,
+  archivedFrom?: TicketStatus | null,
+): boolean {
+  return allowedTransitions(from, category, archivedFrom).includes(to);
+}
+
+/**
+ * Whether moving to `to` needs a reason from staff: a rejection does, except when an archived
+ * ticket goes back to rejected (it keeps the reason it was rejected with).
+ */
+export const needsReason = (to: TicketStatus, from?: TicketStatus) => to === 'rejected' && from !== 'archived';
+
+/**
+ * Whether moving to `to` needs the paid amount and day: marking a presalary paid does, except
+ * when an archived ticket goes back to paid (it keeps the payment it was marked with).
+ */
+export const needsPaymentDetails = (to: TicketStatus, category: string, from?: TicketStatus) =>
+  to === 'paid' && category === 'presalary' && from !== 'archived';
+
+// --- what the ticket's owner may do without PROCESS_TICKETS ----------------------------------
+
+/** The parts of a ticket the worker rules read. */
+export type WorkflowTicket = { createdBy: string; status: TicketStatus; archived?: boolean };
+
+const isOwnTicket = (ticket: WorkflowTicket, uid: string) => uid !== '' && ticket.createdBy === uid;
+
+/** A worker may archive their own ticket once it is resolved. */
+export function workerMayArchive(ticket: WorkflowTicket, uid: string): boolean {
+  return isOwnTicket(ticket, uid) && ticket.status === 'resolved' && ticket.archived !== true;
+}
+
+/** A worker may add an update to their own open ticket (new, inProgress or unknown, not archived). */
+export function workerMayAddUpdate(ticket: WorkflowTicket, uid: string): boolean {
+  return isOwnTicket(ticket, uid) && isOpenStatus(ticket.status) && ticket.archived !== true;
+}
+
+// --- activity and storage helpers -------------------------------------------------------------
+
+/** How much of an update's text its activity entry repeats. */
+export const UPDATE_SUMMARY_CHARS = 80;
+
+/** The first UPDATE_SUMMARY_CHARS characters of an update, never cutting a character in two. */
+export const updateSummary = (text: string) => Array.from(text).slice(0, UPDATE_SUMMARY_CHARS).join('');
+
+/** The activity field of an item's confirmation, e.g. `items.Winter jacket, size L`. */
+export const itemActivityField = (name: string) => `items.${name}`;
+
+/** How an item's confirmation reads in the activity log. */
+export const itemConfirmationValue = (confirmed: boolean) => (confirmed ? 'confirmed' : 'unconfirmed');
+
+/**
+ * Where staff upload the attachments of an update: the folder of the ticket's owner, so the owner
+ * may read them (storage.rules: `ticket-updates/{ownerUid}/{ticketId}/`, ticket staff write).
+ */
+export const ticketUpdateFilesFolder = (ownerUid: string, ticketId: string) =>
+  `ticket-updates/${ownerUid}/${ticketId}/`;
+
+/**
+ * The folders an update's attachments may come from: ticket staff upload into the ticket's update
+ * folder; the ticket's owner, whom storage.rules let write only into their own ticket folder
+ * (`tickets/{uid}/{ticketId}/`), uploads there. Someone who is both may use either.
+ */
+export function updateFileFolders(input: {
+  ownerUid: string;
+  ticketId: string;
+  isStaff: boolean;
+  isOwner: boolean;
+}): string[] {
+  const folders: string[] = [];
+  if (input.isStaff) folders.push(ticketUpdateFilesFolder(input.ownerUid, input.ticketId));
+  if (input.isOwner) folders.push(`tickets/${input.ownerUid}/${input.ticketId}/`);
+  return folders;
+}
+
+// --- payloads -------------------------------------------------------------------------------
+
+export const REJECTION_REASON_MAX_CHARS = 1000;
+export const UPDATE_TEXT_MAX_CHARS = 2000;
+/** A paid amount above this is a typing error, not a payment. */
+export const MAX_PAID_AMOUNT = 1_000_000;
+
+/** The statuses a change may ask for: every known one (nobody moves a ticket to `unknown`). */
+export const TARGET_STATUSES = TICKET_STATUSES.filter(
+  (status): status is Exclude<TicketStatus, 'unknown'> => status !== 'unknown',
+);
+
+const required = (invalid: string) => ({
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined || issue.input === null ? 'validation.required' : invalid,
+});
+
+export const ticketIdSchema = z
+  .string(required('validation.invalid'))
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.invalid');
+
+const optionalReason = z
+  .string('validation.invalid')
+  .trim()
+  .max(REJECTION_REASON_MAX_CHARS, `validation.maxChars:${REJECTION_REASON_MAX_CHARS}`)
+  .optional();
+
+/**
+ * changeTicketStatus: the target status, a reason (at most 1000 characters) and the paid amount
+ * and day. Which of them a change needs depends on the ticket (see `statusChangeErrors`); a reason
+ * or payment sent with a change that does not take one is not stored.
+ */
+export const changeStatusSchema = z.object({
+  ticketId: ticketIdSchema,
+  status: z.enum(TARGET_STATUSES, required('validation.invalid')),
+  reason: optionalReason,
+  paidAmount: z
+    .number('validation.number')
+    .positive('validation.amountGreaterThanZero')
+    .max(MAX_PAID_AMOUNT, 'validation.number')
+    .multipleOf(0.01, 'validation.number')
+    .optional(),
+  paidDate: isoDaySchema.optional(),
+});
+export type ChangeStatusRequest = z.infer<typeof changeStatusSchema>;
+export type ChangeStatusInput = z.input<typeof changeStatusSchema>;
+
+/** The parts of a ticket that decide what a status change needs. */
+export type StatusChangeTicket = { category: string; status: TicketStatus };
+
+/**
+ * Field errors (field -> translation key) for what a change of this ticket still lacks beyond
+ * `changeStatusSchema`: the reason of a rejection, the paid amount and day of a presalary marked
+ * paid (neither when an archived ticket goes back to the status it had).
+ */
+export function statusChangeErrors(
+  ticket: StatusChangeTicket,
+  request: Pick<ChangeStatusRequest, 'status' | 'reason' | 'paidAmount' | 'paidDate'>,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (needsReason(request.status, ticket.status) && !request.reason) errors.reason = 'validation.required';
+  if (needsPaymentDetails(request.status, ticket.category, ticket.status)) {
+    if (request.paidAmount === undefined) errors.paidAmount = 'validation.required';
+    if (request.paidDate === undefined) errors.paidDate = 'validation.required';
+  }
+  return errors;
+}
+
+/** The status-change schema of one ticket's form: `changeStatusSchema` plus what the ticket needs. */
+export function changeStatusSchemaFor(ticket: StatusChangeTicket) {
+  return changeStatusSchema.superRefine((value, ctx) => {
+    for (const [field, message] of Object.entries(statusChangeErrors(ticket, value))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+}
+
+/** assignTicket: a staff member's uid, or null to unassign. */
+export const assignTicketSchema = z.object({
+  ticketId: ticketIdSchema,
+  assigneeUid: z
+    .string(required('validation.invalid'))
+    .regex(/^[^/\s]{1,128}$/, 'validation.invalid')
+    .nullable(),
+});
+export type AssignTicketRequest = z.infer<typeof assignTicketSchema>;
+
+/** addTicketUpdate: text and uploaded files; `requestId` makes a retry return the first update. */
+export const addTicketUpdateSchema = z.object({
+  requestId: requestIdSchema,
+  ticketId: ticketIdSchema,
+  text: z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.required')
+    .max(UPDATE_TEXT_MAX_CHARS, `validation.maxChars:${UPDATE_TEXT_MAX_CHARS}`),
+  attachments: z.array(storedAttachmentSchema).max(MAX_FILES, 'validation.maxFiles').default([]),
+});
+export type AddTicketUpdateRequest = z.infer<typeof addTicketUpdateSchema>;
+export type AddTicketUpdateInput = z.input<typeof addTicketUpdateSchema>;
+
+/** confirmTicketItem: one line of a tools or clothes ticket, confirmed or not. */
+export const confirmItemSchema = z.object({
+  ticketId: ticketIdSchema,
+  index: z
+    .number(required('validation.number'))
+    .int('validation.number')
+    .nonnegative('validation.number')
+    .max(999, 'validation.number'),
+  confirmed: z.boolean(required('validation.invalid')),
+});
+export type ConfirmItemRequest = z.infer<typeof confirmItemSchema>;
+
+// --- the callables --------------------------------------------------------------------------
+
+/** Names of the processing callables, as exported by functions/src/index.ts. */
+export const TICKET_PROCESSING_CALLABLES = {
+  changeStatus: 'changeTicketStatus',
+  assign: 'assignTicket',
+  addUpdate: 'addTicketUpdate',
+  confirmItem: 'confirmTicketItem',
+} as const;
+
+/** Translation keys of the processing callables' errors (besides field keys and `unauthenticated`). */
+export const TICKET_PROCESSING_ERRORS = {
+  forbidden: 'tickets.processing.errors.forbidden',
+  notFound: 'tickets.processing.errors.notFound',
+  illegalTransition: 'tickets.processing.errors.illegalTransition',
+  archived: 'tickets.processing.errors.archived',
+  ticketClosed: 'tickets.processing.errors.ticketClosed',
+  assigneeNotStaff: 'tickets.processing.errors.assigneeNotStaff',
+  itemNotFound: 'tickets.processing.errors.itemNotFound',
+  fileMissing: 'tickets.processing.errors.fileMissing',
+  statusFailed: 'tickets.processing.errors.statusFailed',
+  assignFailed: 'tickets.processing.errors.assignFailed',
+  updateFailed: 'tickets.processing.errors.updateFailed',
+  confirmFailed: 'tickets.processing.errors.confirmFailed',
+} as const;
+
+export type ChangeStatusResponse = { ticketId: string; status: TicketStatus; isChanged: boolean };
+export type AssignTicketResponse = {
+  ticketId: string;
+  assignedTo: { uid: string; name: string } | null;
+  isChanged: boolean;
+};
+export type AddTicketUpdateResponse = { ticketId: string; updateId: string; isDuplicate: boolean };
+export type ConfirmItemResponse = { ticketId: string; index: number; confirmed: boolean; isChanged: boolean };
