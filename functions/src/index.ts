@@ -16,6 +16,10 @@ import { createGetUserProfileHandler } from './callable/admin/user-profile.js';
 import { createUpdateWorkerHandler } from './callable/admin/worker-update.js';
 import { createSubmitBugReportHandler } from './callable/bug-reports/submit-bug-report.js';
 import { createAttachTicketFilesHandler } from './callable/tickets/attach-ticket-files.js';
+import { createAssignTicketHandler } from './callable/tickets/process-assign.js';
+import { createConfirmTicketItemHandler } from './callable/tickets/process-items.js';
+import { createChangeTicketStatusHandler } from './callable/tickets/process-status.js';
+import { createAddTicketUpdateHandler } from './callable/tickets/process-update.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
 import { createFirestoreDirectory } from './directory/firestore-directory.js';
 import { FUNCTIONS_REGION } from './domain/index.js';
@@ -77,3 +81,11 @@ export const testPermission = onCall(call, createTestPermissionHandler(adminDeps
 export const testSecurityLog = onCall(call, createTestSecurityLogHandler(adminDeps));
 export const getBackendLogLevel = onCall(call, createGetBackendLogLevelHandler(adminDeps));
 export const setBackendLogLevel = onCall(call, createSetBackendLogLevelHandler(adminDeps));
+
+// Staff ticket processing (issue 6): each checks the permission and the transition on the server.
+const processingDeps = { db, logger, now: Date.now, files: createStorageFileInspector() };
+
+export const changeTicketStatus = onCall(call, createChangeTicketStatusHandler(processingDeps));
+export const assignTicket = onCall(call, createAssignTicketHandler({ ...processingDeps, auth: adminAuth() }));
+export const addTicketUpdate = onCall(call, createAddTicketUpdateHandler(processingDeps));
+export const confirmTicketItem = onCall(call, createConfirmTicketItemHandler(processingDeps));

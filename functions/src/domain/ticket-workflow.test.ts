@@ -123,7 +123,9 @@ describe('the transition table', () => {
       // A closed status comes back; anything else (missing, open, odd) can only be reopened.
       const back: TicketStatus = archivedFrom && closed.includes(archivedFrom) ? archivedFrom : 'inProgress';
       for (const category of CATEGORIES) {
-        if (JSON.stringify(allowedTransitions('archived', category, archivedFrom)) !== JSON.stringify([back])) {
+        if (
+          JSON.stringify(allowedTransitions('archived', category, archivedFrom)) !== JSON.stringify([back])
+        ) {
           mismatches.push(`archived from ${String(archivedFrom)} (${category})`);
         }
         for (const to of STATUSES) {
@@ -150,7 +152,9 @@ describe('what a change needs', () => {
 
   it('needs the payment details only when a presalary is marked paid', () => {
     const needing = STATUSES.flatMap((to) =>
-      CATEGORIES.filter((category) => needsPaymentDetails(to, category)).map((category) => `${to}/${category}`),
+      CATEGORIES.filter((category) => needsPaymentDetails(to, category)).map(
+        (category) => `${to}/${category}`,
+      ),
     );
     expect(needing).toEqual(['paid/presalary']);
     expect(needsPaymentDetails('paid', 'presalary', 'inProgress')).toBe(true);
@@ -167,7 +171,9 @@ describe('what a change needs', () => {
     expect(statusChangeErrors(presalary, { status: 'paid', paidAmount: 300 })).toEqual({
       paidDate: 'validation.required',
     });
-    expect(statusChangeErrors(presalary, { status: 'paid', paidAmount: 300, paidDate: '2026-11-25' })).toEqual({});
+    expect(
+      statusChangeErrors(presalary, { status: 'paid', paidAmount: 300, paidDate: '2026-11-25' }),
+    ).toEqual({});
     expect(statusChangeErrors({ category: 'salary', status: 'inProgress' }, { status: 'paid' })).toEqual({});
     expect(statusChangeErrors(presalary, { status: 'rejected' })).toEqual({ reason: 'validation.required' });
     expect(statusChangeErrors(presalary, { status: 'rejected', reason: 'Paid in cash' })).toEqual({});
@@ -234,7 +240,10 @@ describe('activity and storage helpers', () => {
 });
 
 /** The field keys a schema reports for a payload, or {} when it parses. */
-function errorsOf(schema: { safeParse: (data: unknown) => { success: boolean; error?: unknown } }, data: unknown) {
+function errorsOf(
+  schema: { safeParse: (data: unknown) => { success: boolean; error?: unknown } },
+  data: unknown,
+) {
   const result = schema.safeParse(data);
   if (result.success) return {};
   return fieldMessages(result.error as Parameters<typeof fieldMessages>[0]);
@@ -247,7 +256,8 @@ describe('changeStatusSchema', () => {
       status: 'inProgress',
     });
     expect(
-      changeStatusSchema.parse({ ticketId: 't1', status: 'rejected', reason: '  Period already paid  ' }).reason,
+      changeStatusSchema.parse({ ticketId: 't1', status: 'rejected', reason: '  Period already paid  ' })
+        .reason,
     ).toBe('Period already paid');
   });
 
@@ -282,9 +292,9 @@ describe('changeStatusSchema', () => {
   });
 
   it('accepts a reason of exactly 1000 characters', () => {
-    expect(errorsOf(changeStatusSchema, { ticketId: 't1', status: 'rejected', reason: 'x'.repeat(1000) })).toEqual(
-      {},
-    );
+    expect(
+      errorsOf(changeStatusSchema, { ticketId: 't1', status: 'rejected', reason: 'x'.repeat(1000) }),
+    ).toEqual({});
   });
 
   it('asks the form of a ticket for what its change needs', () => {
@@ -298,7 +308,9 @@ describe('changeStatusSchema', () => {
     expect(
       errorsOf(changeStatusSchemaFor(presalary), { ...paid, paidAmount: 315.5, paidDate: '2026-11-25' }),
     ).toEqual({});
-    expect(errorsOf(changeStatusSchemaFor(presalary), { ticketId: 't1', status: 'rejected', reason: '  ' })).toEqual({
+    expect(
+      errorsOf(changeStatusSchemaFor(presalary), { ticketId: 't1', status: 'rejected', reason: '  ' }),
+    ).toEqual({
       reason: 'validation.required',
     });
   });
@@ -306,7 +318,9 @@ describe('changeStatusSchema', () => {
 
 describe('assignTicketSchema', () => {
   it('takes a uid or null', () => {
-    expect(assignTicketSchema.parse({ ticketId: 't1', assigneeUid: 'u-foreman' }).assigneeUid).toBe('u-foreman');
+    expect(assignTicketSchema.parse({ ticketId: 't1', assigneeUid: 'u-foreman' }).assigneeUid).toBe(
+      'u-foreman',
+    );
     expect(assignTicketSchema.parse({ ticketId: 't1', assigneeUid: null }).assigneeUid).toBeNull();
   });
 
@@ -362,7 +376,11 @@ describe('addTicketUpdateSchema', () => {
 
   it('accepts five files and 2000 characters', () => {
     expect(
-      errorsOf(addTicketUpdateSchema, { ...valid, text: 'x'.repeat(2000), attachments: [0, 1, 2, 3, 4].map(file) }),
+      errorsOf(addTicketUpdateSchema, {
+        ...valid,
+        text: 'x'.repeat(2000),
+        attachments: [0, 1, 2, 3, 4].map(file),
+      }),
     ).toEqual({});
   });
 });

@@ -19,15 +19,24 @@ export type TransitionRule = {
 };
 
 /** Statuses a handled ticket ends in: each may be archived or reopened (back to inProgress). */
-export const CLOSED_STATUSES = ['resolved', 'rejected', 'paid', 'sent', 'noted', 'other'] as const satisfies
-  readonly TicketStatus[];
+export const CLOSED_STATUSES = [
+  'resolved',
+  'rejected',
+  'paid',
+  'sent',
+  'noted',
+  'other',
+] as const satisfies readonly TicketStatus[];
 
 /** Statuses of a ticket still waiting for an answer: its owner may add updates to it. */
 export const OPEN_STATUSES = ['new', 'inProgress', 'unknown'] as const satisfies readonly TicketStatus[];
 
 /** Categories that can be marked `paid` and `sent`. */
-export const PAYABLE_CATEGORIES = ['presalary', 'salary', 'receipts'] as const satisfies
-  readonly TicketCategoryId[];
+export const PAYABLE_CATEGORIES = [
+  'presalary',
+  'salary',
+  'receipts',
+] as const satisfies readonly TicketCategoryId[];
 export const SENDABLE_CATEGORIES = ['clothes', 'tools'] as const satisfies readonly TicketCategoryId[];
 
 const closedRules: readonly TransitionRule[] = [{ to: 'archived' }, { to: 'inProgress' }];
@@ -56,10 +65,12 @@ export const TICKET_TRANSITIONS = {
   unknown: [{ to: 'inProgress' }],
 } as const satisfies Record<TicketStatus, readonly TransitionRule[]>;
 
-const isClosedStatus = (status: TicketStatus) => (CLOSED_STATUSES as readonly TicketStatus[]).includes(status);
+const isClosedStatus = (status: TicketStatus) =>
+  (CLOSED_STATUSES as readonly TicketStatus[]).includes(status);
 
 /** Whether a ticket of this status still waits for an answer (new, inProgress, unknown). */
-export const isOpenStatus = (status: TicketStatus) => (OPEN_STATUSES as readonly TicketStatus[]).includes(status);
+export const isOpenStatus = (status: TicketStatus) =>
+  (OPEN_STATUSES as readonly TicketStatus[]).includes(status);
 
 /**
  * The statuses a ticket of `category` may be moved to from `status`, in table order. For an
@@ -95,7 +106,8 @@ export function canTransition(
  * Whether moving to `to` needs a reason from staff: a rejection does, except when an archived
  * ticket goes back to rejected (it keeps the reason it was rejected with).
  */
-export const needsReason = (to: TicketStatus, from?: TicketStatus) => to === 'rejected' && from !== 'archived';
+export const needsReason = (to: TicketStatus, from?: TicketStatus) =>
+  to === 'rejected' && from !== 'archived';
 
 /**
  * Whether moving to `to` needs the paid amount and day: marking a presalary paid does, except

@@ -99,7 +99,13 @@ export function createAssignTicketHandler(deps: AssignTicketDeps) {
         const previous = ticket.assignedTo;
         if ((previous?.uid ?? null) === (assignee?.uid ?? null)) return false;
         const at = Timestamp.fromMillis(now());
-        const entry = fieldEntry(personOfCaller(caller), at, 'assignedTo', previous?.name ?? null, assignee?.name ?? null);
+        const entry = fieldEntry(
+          personOfCaller(caller),
+          at,
+          'assignedTo',
+          previous?.name ?? null,
+          assignee?.name ?? null,
+        );
         tx.create(newActivityRef(ref), entry);
         tx.update(ref, { assignedTo: assignee, lastUpdate: at });
         return true;

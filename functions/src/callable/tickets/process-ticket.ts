@@ -85,8 +85,8 @@ export function readTicket(snapshot: DocumentSnapshot): StoredTicket {
     archivedFrom: typeof archivedFrom === 'string' ? toTicketStatus(archivedFrom) : null,
     assignedTo: personOf(data.assignedTo),
     items: Array.isArray(data.items) ? (data.items as unknown[]) : [],
-    hasRejectionReason: data.rejectionReason !== undefined,
-    hasPayment: data.paid !== undefined,
+    hasRejectionReason: data.rejectionReason != null,
+    hasPayment: data.paid != null,
   };
 }
 

@@ -17,7 +17,14 @@ import {
 } from '../../domain/index.js';
 import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspector.js';
 import type { Caller } from '../caller.js';
-import { type FieldErrors, answerOrInternal, invalidArgument, isAlreadyExists, parseOrThrow, requireAuth } from '../errors.js';
+import {
+  type FieldErrors,
+  answerOrInternal,
+  invalidArgument,
+  isAlreadyExists,
+  parseOrThrow,
+  requireAuth,
+} from '../errors.js';
 import {
   type ProcessTicketDeps,
   type StoredTicket,
