@@ -4,9 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { type Firestore, getFirestore } from 'firebase-admin/firestore';
 import { expect } from 'vitest';
 import type { AdminDeps } from '../src/callable/admin/admin-caller.js';
-import type { Role } from '../src/domain/index.js';
 import { adminApp, adminAuth, adminDb } from '../src/firebase.js';
-import { type TestUser, callableAuth, callableRequest, createTestUser, recordingLogger } from './helpers.js';
+import {
+  type TestAccount,
+  type TestUser,
+  callableAuth,
+  callableRequest,
+  createTestAccount,
+  recordingLogger,
+} from './helpers.js';
 
 export const NOW = Date.parse('2026-11-21T08:30:00.000Z');
 
@@ -27,22 +33,9 @@ export function testDeps(db: Firestore = adminDb()) {
  */
 export const isolatedDb = () => getFirestore(adminApp(), `admin-accounts-${randomUUID().slice(0, 8)}`);
 
-/** An Auth account with the `role` claim and its users document, as the seed and createAccount make them. */
-export async function account(role: Role, users: Payload = {}, db: Firestore = adminDb()) {
-  const name = `Test ${role} ${randomUUID().slice(0, 4)}`;
-  const user = await createTestUser({ role, displayName: name });
-  await db.doc(`users/${user.uid}`).set({
-    email: user.email,
-    name,
-    role,
-    assignedPermissions: [],
-    revokedPermissions: [],
-    ...users,
-  });
-  return { ...user, name, role };
-}
-
-export type Account = Awaited<ReturnType<typeof account>>;
+/** An Auth account with the `role` claim and its users document (helpers.ts). */
+export const account = createTestAccount;
+export type Account = TestAccount;
 
 /** A callable request of this signed-in user (a real ID token from the Auth emulator). */
 export const requestAs = async (user: TestUser, data: unknown) =>

@@ -3,7 +3,9 @@ import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type express from 'express';
 import { type CallableRequest, HttpsError } from 'firebase-functions/v2/https';
-import { adminAuth } from '../src/firebase.js';
+import type { Firestore } from 'firebase-admin/firestore';
+import type { Role } from '../src/domain/index.js';
+import { adminAuth, adminDb } from '../src/firebase.js';
 
 const AUTH_HOST = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 
@@ -50,6 +52,27 @@ export async function serve(app: express.Express) {
 }
 
 export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+
+export type TestAccount = TestUser & { name: string; role: Role };
+
+/** An Auth account with the `role` claim and its users document, as the seed and createAccount make them. */
+export async function createTestAccount(
+  role: Role,
+  users: Record<string, unknown> = {},
+  db: Firestore = adminDb(),
+): Promise<TestAccount> {
+  const name = `Test ${role} ${randomUUID().slice(0, 4)}`;
+  const user = await createTestUser({ role, displayName: name });
+  await db.doc(`users/${user.uid}`).set({
+    email: user.email,
+    name,
+    role,
+    assignedPermissions: [],
+    revokedPermissions: [],
+    ...users,
+  });
+  return { ...user, name, role };
+}
 
 /**
  * The `auth` of a callable request as the runtime builds it: the user signs in through the Auth

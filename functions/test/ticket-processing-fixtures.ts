@@ -9,10 +9,16 @@ import { createAssignTicketHandler } from '../src/callable/tickets/process-assig
 import { createConfirmTicketItemHandler } from '../src/callable/tickets/process-items.js';
 import { createChangeTicketStatusHandler } from '../src/callable/tickets/process-status.js';
 import { createAddTicketUpdateHandler } from '../src/callable/tickets/process-update.js';
-import type { Role } from '../src/domain/index.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import type { FileInspector, InspectedFile } from '../src/storage/file-inspector.js';
-import { type TestUser, callableAuth, callableRequest, createTestUser, recordingLogger } from './helpers.js';
+import {
+  type TestAccount,
+  type TestUser,
+  callableAuth,
+  callableRequest,
+  createTestAccount,
+  recordingLogger,
+} from './helpers.js';
 
 export const db = adminDb();
 export const CREATED = Date.parse('2026-11-20T08:00:00.000Z');
@@ -52,22 +58,9 @@ export const handlers = {
   confirmItem: createConfirmTicketItemHandler(deps),
 };
 
-export type Account = TestUser & { name: string; role: Role };
-
-/** An Auth account with the `role` claim and its users document, as the seed and createAccount make them. */
-export async function account(role: Role, users: Record<string, unknown> = {}): Promise<Account> {
-  const name = `Test ${role} ${randomUUID().slice(0, 4)}`;
-  const user = await createTestUser({ role, displayName: name });
-  await db.doc(`users/${user.uid}`).set({
-    email: user.email,
-    name,
-    role,
-    assignedPermissions: [],
-    revokedPermissions: [],
-    ...users,
-  });
-  return { ...user, name, role };
-}
+/** An Auth account with the `role` claim and its users document (helpers.ts). */
+export const account = createTestAccount;
+export type Account = TestAccount;
 
 const auths = new Map<string, NonNullable<CallableRequest['auth']>>();
 

@@ -2,17 +2,11 @@
 // holds them. The client's claims about a file (size, type) are never stored.
 import { createHash } from 'node:crypto';
 import { type DocumentReference, type Firestore, Timestamp } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import {
-  ALLOWED_FILE_TYPE_PATTERN,
-  type BugReport,
-  MAX_FILE_SIZE_BYTES,
-  type StoredAttachment,
-  bugReportFilesFolder,
-} from '../../domain/index.js';
+import { type BugReport, type StoredAttachment, bugReportFilesFolder } from '../../domain/index.js';
 import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspector.js';
 import type { Caller } from '../caller.js';
-import { type CallableLogger, type FieldErrors, invalidArgument, isAlreadyExists } from '../errors.js';
+import { type CallableLogger, type FieldErrors, isAlreadyExists } from '../errors.js';
+import { inspectAttachments } from '../inspect-attachments.js';
 
 export type BugReportWriterDeps = {
   db: Firestore;
@@ -70,25 +64,12 @@ export function createBugReportWriter({ db, now, logger, files }: BugReportWrite
    * The attachments as Storage really holds them: a missing file is `failed-precondition`, one
    * over the size limit or of another type is `invalid-argument`.
    */
-  async function inspectAll(attachments: readonly StoredAttachment[]): Promise<StoredAttachment[]> {
-    const checked = await Promise.all(
-      attachments.map(async (file) => ({ file, real: await files.inspect(file.path) })),
-    );
-    const missing = checked.filter(({ real }) => !real).map(({ file }) => file.path);
-    if (missing.length > 0) {
-      throw new HttpsError('failed-precondition', 'bugReport.errors.fileMissing', { paths: missing });
-    }
-    const errors: FieldErrors = {};
-    const stored = checked.flatMap(({ file, real }, index): StoredAttachment[] => {
-      if (!real) return [];
-      if (real.size > MAX_FILE_SIZE_BYTES) errors[`attachments.${index}.size`] = 'validation.fileTooLarge';
-      if (!ALLOWED_FILE_TYPE_PATTERN.test(real.contentType)) {
-        errors[`attachments.${index}.contentType`] = 'validation.fileType';
-      }
-      return [{ name: file.name, path: file.path, size: real.size, contentType: real.contentType }];
+  function inspectAll(attachments: readonly StoredAttachment[]): Promise<StoredAttachment[]> {
+    return inspectAttachments(files, attachments, {
+      field: 'attachments',
+      missingKey: 'bugReport.errors.fileMissing',
+      message: 'Invalid bug report',
     });
-    if (Object.keys(errors).length > 0) throw invalidArgument(errors, 'Invalid bug report');
-    return stored;
   }
 
   return {

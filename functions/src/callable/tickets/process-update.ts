@@ -3,10 +3,8 @@ import { type DocumentReference, Timestamp } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
-  ALLOWED_FILE_TYPE_PATTERN,
   type AddTicketUpdateRequest,
   type AddTicketUpdateResponse,
-  MAX_FILE_SIZE_BYTES,
   type StoredAttachment,
   TICKET_PROCESSING_ERRORS,
   addTicketUpdateSchema,
@@ -37,6 +35,7 @@ import {
   ticketArchived,
   ticketRef,
 } from './process-ticket.js';
+import { inspectAttachments } from '../inspect-attachments.js';
 
 export type AddTicketUpdateDeps = ProcessTicketDeps;
 
@@ -97,24 +96,11 @@ function pathErrors(caller: Caller, isStaff: boolean, ticket: StoredTicket, inpu
 async function inspectAll(files: FileInspector | undefined, input: AddTicketUpdateRequest) {
   if (input.attachments.length === 0) return [];
   if (!files) throw new Error('addTicketUpdate needs a file inspector for attachments');
-  const checked = await Promise.all(
-    input.attachments.map(async (file) => ({ file, real: await files.inspect(file.path) })),
-  );
-  const missing = checked.filter(({ real }) => !real).map(({ file }) => file.path);
-  if (missing.length > 0) {
-    throw new HttpsError('failed-precondition', TICKET_PROCESSING_ERRORS.fileMissing, { paths: missing });
-  }
-  const errors: FieldErrors = {};
-  const stored = checked.flatMap(({ file, real }, index): StoredAttachment[] => {
-    if (!real) return [];
-    if (real.size > MAX_FILE_SIZE_BYTES) errors[`attachments.${index}.size`] = 'validation.fileTooLarge';
-    if (!ALLOWED_FILE_TYPE_PATTERN.test(real.contentType)) {
-      errors[`attachments.${index}.contentType`] = 'validation.fileType';
-    }
-    return [{ name: file.name, path: file.path, size: real.size, contentType: real.contentType }];
+  return inspectAttachments(files, input.attachments, {
+    field: 'attachments',
+    missingKey: TICKET_PROCESSING_ERRORS.fileMissing,
+    message: 'Invalid update',
   });
-  if (Object.keys(errors).length > 0) throw invalidArgument(errors, 'Invalid update');
-  return stored;
 }
 
 const duplicate = (ticketId: string, ref: DocumentReference): AddTicketUpdateResponse => ({

@@ -3,10 +3,8 @@
 import { type DocumentSnapshot, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
-  ALLOWED_FILE_TYPE_PATTERN,
   type AttachFilesRequest,
   MAX_FILES,
-  MAX_FILE_SIZE_BYTES,
   type StoredAttachment,
   ticketFilesFolder,
 } from '../../domain/index.js';
@@ -14,6 +12,7 @@ import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspect
 import type { Caller } from '../caller.js';
 import { type CallableLogger, type FieldErrors, invalidArgument } from '../errors.js';
 import type { ActivityEntry } from './ticket-document.js';
+import { inspectAttachments } from '../inspect-attachments.js';
 
 export type TicketAttachmentsDeps = {
   db: Firestore;
@@ -72,25 +71,12 @@ export function createTicketAttachments({ db, now, logger, files }: TicketAttach
    * The request's files as Storage really holds them, ready to store: a missing file is
    * `failed-precondition`, one over the size limit or of another type is `invalid-argument`.
    */
-  async function inspectAll(request: AttachFilesRequest): Promise<StoredAttachment[]> {
-    const checked = await Promise.all(
-      request.files.map(async (file) => ({ file, real: await files.inspect(file.path) })),
-    );
-    const missing = checked.filter(({ real }) => !real).map(({ file }) => file.path);
-    if (missing.length > 0) {
-      throw new HttpsError('failed-precondition', 'tickets.errors.fileMissing', { paths: missing });
-    }
-    const errors: FieldErrors = {};
-    const stored = checked.flatMap(({ file, real }, index): StoredAttachment[] => {
-      if (!real) return [];
-      if (real.size > MAX_FILE_SIZE_BYTES) errors[`files.${index}.size`] = 'validation.fileTooLarge';
-      if (!ALLOWED_FILE_TYPE_PATTERN.test(real.contentType)) {
-        errors[`files.${index}.contentType`] = 'validation.fileType';
-      }
-      return [{ name: file.name, path: file.path, size: real.size, contentType: real.contentType }];
+  function inspectAll(request: AttachFilesRequest): Promise<StoredAttachment[]> {
+    return inspectAttachments(files, request.files, {
+      field: 'files',
+      missingKey: 'tickets.errors.fileMissing',
+      message: 'Invalid files',
     });
-    if (Object.keys(errors).length > 0) throw invalidArgument(errors, 'Invalid files');
-    return stored;
   }
 
   return {
