@@ -99,6 +99,38 @@ export function searchTokensFor(number, description) {
 }
 
 /**
+ * The site name (trimmed) of each account's directory worker, by uid; accounts without a worker
+ * or whose worker has no site are left out.
+ * @param {SeedAccount[]} accounts
+ * @param {SeedDocument[]} workers
+ * @returns {Map<string, string>}
+ */
+export function sitesByUid(accounts, workers) {
+  const workerSites = new Map(
+    workers.map((worker) => [worker.id, typeof worker.siteName === 'string' ? worker.siteName.trim() : '']),
+  );
+  const sites = new Map();
+  for (const account of accounts) {
+    const site = account.workerId ? workerSites.get(account.workerId) : undefined;
+    if (site) sites.set(account.uid, site);
+  }
+  return sites;
+}
+
+/**
+ * The fields the staff queue filters on, as the functions write them: `assigneeUid` (the uid of
+ * `assignedTo`, '' when nobody is assigned) and `site` (the submitter's site, null without one).
+ * @param {SeedTicket} ticket
+ * @param {Map<string, string>} siteByUid from sitesByUid
+ * @returns {{ assigneeUid: string, site: string | null }}
+ */
+export function queueFieldsFor(ticket, siteByUid) {
+  const assignedTo = /** @type {PersonRef | null | undefined} */ (ticket.assignedTo);
+  const createdBy = typeof ticket.createdBy === 'string' ? ticket.createdBy : '';
+  return { assigneeUid: assignedTo?.uid ?? '', site: siteByUid.get(createdBy) ?? null };
+}
+
+/**
  * The integer part of a ticket number: "T-0042" -> 42, or 0 when it has none.
  * @param {string} number
  */
@@ -229,10 +261,12 @@ export async function loadSeed({
     await writer.set(`toolCatalog/${id}`, tool);
   }
 
+  const siteByUid = sitesByUid(accounts, workers);
   let lastNumber = 0;
   for (const { id, updates = [], activity = [], ...ticket } of tickets) {
     await writer.set(`tickets/${id}`, {
       ...ticket,
+      ...queueFieldsFor(ticket, siteByUid),
       details: resolveDayTokens(ticket.details ?? {}, today),
       createdAt: timestamp(ticket.createdAt),
       lastUpdate: timestamp(ticket.lastUpdate),

@@ -20,6 +20,8 @@ import { createAssignTicketHandler } from './callable/tickets/process-assign.js'
 import { createConfirmTicketItemHandler } from './callable/tickets/process-items.js';
 import { createChangeTicketStatusHandler } from './callable/tickets/process-status.js';
 import { createAddTicketUpdateHandler } from './callable/tickets/process-update.js';
+import { createListTicketQueueHandler } from './callable/tickets/queue-list.js';
+import { createListTicketStaffHandler } from './callable/tickets/queue-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
 import { createFirestoreDirectory } from './directory/firestore-directory.js';
 import { FUNCTIONS_REGION } from './domain/index.js';
@@ -89,3 +91,7 @@ export const changeTicketStatus = onCall(call, createChangeTicketStatusHandler(p
 export const assignTicket = onCall(call, createAssignTicketHandler({ ...processingDeps, auth: adminAuth() }));
 export const addTicketUpdate = onCall(call, createAddTicketUpdateHandler(processingDeps));
 export const confirmTicketItem = onCall(call, createConfirmTicketItemHandler(processingDeps));
+
+// The staff ticket queue (issue 6): reads for PROCESS_TICKETS only, re-checked on every call.
+export const listTicketQueue = onCall(call, createListTicketQueueHandler({ db, logger, now: Date.now }));
+export const listTicketStaff = onCall(call, createListTicketStaffHandler({ db, auth: adminAuth(), logger }));

@@ -155,6 +155,8 @@ describe('submitTicket: a valid ticket of each category', () => {
       createdBy: user.uid,
       submitter: { uid: user.uid, name: 'Piotr Kowalczyk', email: user.email },
       assignedTo: null,
+      assigneeUid: '',
+      site: null,
       lastUpdate: AT,
       attachments: [],
       declaredAttachments: 0,

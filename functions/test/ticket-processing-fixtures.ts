@@ -144,6 +144,7 @@ export async function seedTicket(
 ): Promise<string> {
   const id = `tp-${randomUUID().slice(0, 12)}`;
   const at = Timestamp.fromMillis(CREATED);
+  const assignedTo = fields.assignedTo as { uid?: string } | null | undefined;
   await db.doc(`tickets/${id}`).set({
     number: `T-${id.slice(3, 9)}`,
     category,
@@ -154,6 +155,8 @@ export async function seedTicket(
     createdBy: owner.uid,
     submitter: { uid: owner.uid, name: owner.name, email: owner.email },
     assignedTo: null,
+    assigneeUid: assignedTo?.uid ?? '',
+    site: null,
     lastUpdate: at,
     items: [],
     attachments: [],

@@ -11,3 +11,4 @@ export * from './admin.js';
 export * from './bug-report.js';
 export * from './admin-api.js';
 export * from './ticket-workflow.js';
+export * from './ticket-queue.js';

@@ -40,6 +40,28 @@ const isUserNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
 
 /**
+ * An account as a permission subject, named as a ticket shows its assignee: role from the `role`
+ * claim (absent or unknown -> user), permission changes and name from its users document (name
+ * falling back to the Auth display name, the e-mail, the uid). listTicketStaff offers exactly the
+ * enabled accounts for which this holds PROCESS_TICKETS, so it offers whom assignTicket accepts.
+ */
+export function accountAsCaller(
+  account: Pick<UserRecord, 'uid' | 'email' | 'displayName' | 'customClaims'>,
+  users: Record<string, unknown> | undefined,
+): Caller {
+  const role: unknown = account.customClaims?.role;
+  const email = nonEmpty(account.email);
+  return {
+    uid: account.uid,
+    email,
+    name: nonEmpty(users?.name) ?? nonEmpty(account.displayName) ?? email ?? account.uid,
+    role: isRole(role) ? role : DEFAULT_ROLE,
+    assignedPermissions: stringArray(users?.assignedPermissions),
+    revokedPermissions: stringArray(users?.revokedPermissions),
+  };
+}
+
+/**
  * The staff member a ticket may be assigned to, named as the ticket will show them: an enabled
  * account whose role claim plus users/{uid} permission changes give PROCESS_TICKETS. Anyone else
  * (no account, disabled, a worker) is `failed-precondition` 'tickets.processing.errors.assigneeNotStaff'.
@@ -54,26 +76,17 @@ async function staffMember(deps: AssignTicketDeps, caller: Caller, uid: string):
     throw error;
   }
   if (account.disabled) throw notStaff();
-  const users = (await deps.db.collection('users').doc(uid).get()).data() ?? {};
-  const role: unknown = account.customClaims?.role;
-  const email = nonEmpty(account.email);
-  const name = nonEmpty(users.name) ?? nonEmpty(account.displayName) ?? email ?? uid;
-  const assignee: Caller = {
-    uid,
-    email,
-    name,
-    role: isRole(role) ? role : DEFAULT_ROLE,
-    assignedPermissions: stringArray(users.assignedPermissions),
-    revokedPermissions: stringArray(users.revokedPermissions),
-  };
+  const users = (await deps.db.collection('users').doc(uid).get()).data();
+  const assignee = accountAsCaller(account, users);
   if (!canProcessTickets(assignee)) throw notStaff();
-  return { uid, name };
+  return { uid, name: assignee.name };
 }
 
 /**
  * The assignTicket callable: signed in -> payload valid -> caller holds PROCESS_TICKETS -> the
  * assignee is a staff member (or null: unassign) -> the ticket exists and is not archived -> in
- * one transaction: `assignedTo` {uid, name} | null, `lastUpdate` and an activity entry
+ * one transaction: `assignedTo` {uid, name} | null with `assigneeUid` (the uid, '' for nobody:
+ * the queue filters on it), `lastUpdate` and an activity entry
  * `assignedTo` from the previous name to the new one (null when nobody). Assigning the current
  * assignee again changes and logs nothing (`isChanged: false`).
  *
@@ -94,10 +107,17 @@ export function createAssignTicketHandler(deps: AssignTicketDeps) {
       const ref = ticketRef(db, input.ticketId);
 
       const isChanged = await db.runTransaction(async (tx) => {
-        const ticket = readTicket(await tx.get(ref));
+        const snapshot = await tx.get(ref);
+        const ticket = readTicket(snapshot);
         if (ticket.archived) throw ticketArchived();
         const previous = ticket.assignedTo;
-        if ((previous?.uid ?? null) === (assignee?.uid ?? null)) return false;
+        const assigneeUid = assignee?.uid ?? '';
+        if ((previous?.uid ?? '') === assigneeUid) {
+          // Nothing to log; only a ticket whose queue field disagrees (filed before it existed)
+          // is brought in line, so the queue's assignee filters find it.
+          if (snapshot.get('assigneeUid') !== assigneeUid) tx.update(ref, { assigneeUid });
+          return false;
+        }
         const at = Timestamp.fromMillis(now());
         const entry = fieldEntry(
           personOfCaller(caller),
@@ -107,7 +127,7 @@ export function createAssignTicketHandler(deps: AssignTicketDeps) {
           assignee?.name ?? null,
         );
         tx.create(newActivityRef(ref), entry);
-        tx.update(ref, { assignedTo: assignee, lastUpdate: at });
+        tx.update(ref, { assignedTo: assignee, assigneeUid, lastUpdate: at });
         return true;
       });
 

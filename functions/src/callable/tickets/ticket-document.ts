@@ -47,6 +47,10 @@ export type TicketDocument = {
   createdBy: string;
   submitter: { uid: string; name: string; email: string | null };
   assignedTo: PersonRef | null;
+  /** `assignedTo.uid`, '' when nobody is assigned: what the queue's assignee filters compare. */
+  assigneeUid: string;
+  /** The submitter's site (worker directory `siteName`) when the ticket was filed, else null. */
+  site: string | null;
   lastUpdate: Timestamp;
   details: TicketDetails;
   items: TicketItem[];
@@ -154,7 +158,8 @@ function itemsOf(submission: TicketSubmission, tools: readonly ResolvedTool[]): 
 
 /**
  * The document of a new ticket: status `new`, nobody assigned, no attachments yet (files are
- * attached by attachTicketFiles once uploaded), category details and items, search tokens.
+ * attached by attachTicketFiles once uploaded), category details and items, search tokens, and
+ * the submitter's site for the staff queue.
  */
 export function buildTicketDocument(input: {
   submission: TicketSubmission;
@@ -162,8 +167,9 @@ export function buildTicketDocument(input: {
   number: string;
   at: Timestamp;
   tools: readonly ResolvedTool[];
+  site: string | null;
 }): TicketDocument {
-  const { submission, caller, number, at, tools } = input;
+  const { submission, caller, number, at, tools, site } = input;
   return {
     number,
     category: submission.category,
@@ -175,6 +181,8 @@ export function buildTicketDocument(input: {
     createdBy: caller.uid,
     submitter: { uid: caller.uid, name: caller.name, email: caller.email },
     assignedTo: null,
+    assigneeUid: '',
+    site,
     lastUpdate: at,
     details: detailsOf(submission),
     items: itemsOf(submission, tools),

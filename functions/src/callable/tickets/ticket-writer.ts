@@ -100,12 +100,27 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
     if (isTaken) throw periodTaken();
   }
 
+  /**
+   * The submitter's site, stored on the ticket for the staff queue's site filter: the `siteName`
+   * of the directory worker their users document names (`workerId`), trimmed; null when there is
+   * no such worker or it has no site.
+   */
+  async function submitterSite(uid: string): Promise<string | null> {
+    const workerId: unknown = (await db.collection('users').doc(uid).get()).get('workerId');
+    const isDocumentId =
+      typeof workerId === 'string' && workerId.trim() !== '' && /^[^/]{1,200}$/.test(workerId);
+    if (!isDocumentId) return null;
+    const siteName: unknown = (await db.collection('workers').doc(workerId).get()).get('siteName');
+    return typeof siteName === 'string' && siteName.trim() !== '' ? siteName.trim() : null;
+  }
+
   /** Writes the ticket, its first activity entry, the counter and (presalary) the period lock. */
   async function write(
     ref: DocumentReference,
     caller: Caller,
     submission: TicketSubmission,
     tools: ResolvedTool[],
+    site: string | null,
   ) {
     const counterRef = db.doc(TICKET_COUNTER_PATH);
     const period = submission.category === 'presalary' ? submission.period : null;
@@ -132,7 +147,7 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
         if (lock?.exists) tx.set(lockRef, lockData);
         else tx.create(lockRef, lockData);
       }
-      tx.create(ref, buildTicketDocument({ submission, caller, number, at, tools }));
+      tx.create(ref, buildTicketDocument({ submission, caller, number, at, tools, site }));
       tx.create(ref.collection('activity').doc(), createdEntry(caller, at));
       tx.set(counterRef, { last: sequence }, { merge: true });
       return { ticketId: ref.id, number, isDuplicate: false };
@@ -156,10 +171,13 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
         }
         await assertPeriodFree(caller.uid, submission.period);
       }
-      const tools = submission.category === 'tools' ? await resolveTools(submission.tools) : [];
+      const [tools, site] = await Promise.all([
+        submission.category === 'tools' ? resolveTools(submission.tools) : Promise.resolve([]),
+        submitterSite(caller.uid),
+      ]);
 
       try {
-        const result = await write(ref, caller, submission, tools);
+        const result = await write(ref, caller, submission, tools, site);
         if (!result.isDuplicate) {
           logger.info('ticket created', {
             ticketId: result.ticketId,
