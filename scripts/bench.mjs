@@ -35,6 +35,8 @@ const ROUTES = [
 const FIRESTORE_MARKERS = ['firestore.googleapis.com', 'google.firestore.v1'];
 const STORAGE_MARKERS = ['firebasestorage.googleapis.com'];
 const skipLighthouse = process.argv.includes('--no-lighthouse');
+// `--files=/ticket/t-0001` lists the files that route loads, largest first.
+const filesOf = process.argv.find((arg) => arg.startsWith('--files='))?.slice('--files='.length);
 const LIGHTHOUSE_RUNS = 3;
 
 function gzipSizeOf(urlPath) {
@@ -92,7 +94,7 @@ try {
     const fresh = await context.newPage();
     const result = await scriptsLoadedBy(fresh, `${APP}${route}`);
     rows.push([route, result.total, BUDGET.routeJs]);
-    if (process.argv.includes('--verbose') && route === '/new-ticket/tools/order') {
+    if (route === filesOf) {
       for (const f of result.files.sort((a, b) => b.size - a.size).slice(0, 40))
         console.log(`  ${route} ${(f.size / KB).toFixed(1).padStart(6)} KB ${f.file}`);
     }

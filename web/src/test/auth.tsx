@@ -48,12 +48,16 @@ export function renderSignedIn(ui: ReactElement, options: TestUserOptions & { pa
     isRestoredSignIn: false,
     signOut: () => Promise.resolve(),
   };
+  const wrap = (screen: ReactElement) => (
+    <AuthContext.Provider value={auth}>
+      <MemoryRouter initialEntries={[options.path ?? '/']}>{screen}</MemoryRouter>
+    </AuthContext.Provider>
+  );
+  const result = render(wrap(ui));
   return {
     user,
-    ...render(
-      <AuthContext.Provider value={auth}>
-        <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
-      </AuthContext.Provider>,
-    ),
+    ...result,
+    /** Renders `next` inside the same providers, keeping their state (give it new elements). */
+    rerender: (next: ReactElement) => result.rerender(wrap(next)),
   };
 }

@@ -55,14 +55,23 @@ function objectName(file: File): string {
  * Uploads one attachment to the ticket's folder, reporting progress from 0 to 100. The server
  * still has to accept it (attachTicketFiles) before it shows on the ticket.
  */
-export async function uploadTicketFile(
+export function uploadTicketFile(
   uid: string,
   ticketId: string,
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<StoredAttachment> {
+  return uploadFileTo(ticketFilesFolder(uid, ticketId), file, onProgress);
+}
+
+/** Uploads one file into `folder` (ending in `/`) under a fresh name, reporting progress. */
+export async function uploadFileTo(
+  folder: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<StoredAttachment> {
   const [bucket, sdk] = await Promise.all([storage(), import('firebase/storage')]);
-  const path = `${ticketFilesFolder(uid, ticketId)}${objectName(file)}`;
+  const path = `${folder}${objectName(file)}`;
   const contentType = file.type || 'application/octet-stream';
   const task = sdk.uploadBytesResumable(sdk.ref(bucket, path), file, { contentType });
   await new Promise<void>((resolve, reject) => {

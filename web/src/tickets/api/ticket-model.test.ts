@@ -60,6 +60,29 @@ describe('toTicket', () => {
       items: [],
       attachments: [],
       details: {},
+      archivedFrom: null,
+      rejectionReason: null,
+      paid: null,
+    });
+  });
+
+  it('reads what processing wrote: the status before archiving, the rejection reason, the payment', () => {
+    const ticket = toTicket('t-9', {
+      status: 'archived',
+      archived: true,
+      archivedFrom: 'paid',
+      rejectionReason: 'Over the limit',
+      paid: { amount: 250.5, date: '2026-11-20', by: { uid: 'm', name: 'Anna' } },
+    });
+    expect(ticket).toMatchObject({
+      status: 'archived',
+      archivedFrom: 'paid',
+      rejectionReason: 'Over the limit',
+      paid: { amount: 250.5, date: '2026-11-20' },
+    });
+    expect(toTicket('t-10', { archivedFrom: 'gone', paid: { amount: 'x' } })).toMatchObject({
+      archivedFrom: 'unknown',
+      paid: { amount: null, date: null },
     });
   });
 });

@@ -51,6 +51,12 @@ export type Ticket = {
   items: TicketItem[];
   attachments: TicketAttachment[];
   archived: boolean;
+  /** The status an archived ticket had before; null when absent or not a known status. */
+  archivedFrom: TicketStatus | null;
+  /** Why staff rejected the ticket. */
+  rejectionReason: string | null;
+  /** What was paid out, when staff marked a presalary paid (`date` is a `YYYY-MM-DD` day). */
+  paid: { amount: number | null; date: string | null } | null;
   searchTokens: string[];
 };
 
@@ -175,6 +181,11 @@ export function toTicket(id: string, data: Data): Ticket {
     items: toItems(data.items),
     attachments: toAttachments(data.attachments),
     archived: data.archived === true,
+    archivedFrom: typeof data.archivedFrom === 'string' ? toTicketStatus(data.archivedFrom) : null,
+    rejectionReason: optionalText(data.rejectionReason),
+    paid: isRecord(data.paid)
+      ? { amount: finiteNumber(data.paid.amount) ?? null, date: optionalText(data.paid.date) }
+      : null,
     searchTokens: Array.isArray(data.searchTokens)
       ? data.searchTokens.filter((token): token is string => typeof token === 'string')
       : [],

@@ -22,10 +22,20 @@ function valueLabel(t: TFunction, field: string, value: string | null, category:
   return value;
 }
 
+/** An item's confirmation is logged as the field `items.<name>` (itemActivityField). */
+const ITEM_FIELD_PREFIX = 'items.';
+
 /** One line of the log: "Ticket created" or "Status changed from “New” to “In progress”". */
 export function describeChange(t: TFunction, change: ActivityChange, category: string): string {
   if (change.type === 'created') return t('tickets.details.activityCreated');
   if (change.type === 'other') return t('tickets.details.activityOther');
+  if (change.field === 'update') return t('tickets.details.activityUpdate', { text: change.to ?? '' });
+  if (change.field.startsWith(ITEM_FIELD_PREFIX)) {
+    const name = change.field.slice(ITEM_FIELD_PREFIX.length);
+    return change.to === 'confirmed'
+      ? t('tickets.details.activityItemConfirmed', { name })
+      : t('tickets.details.activityItemUnconfirmed', { name });
+  }
   return t('tickets.details.activityChanged', {
     field: t(`tickets.fields.${change.field}`, { defaultValue: change.field }),
     from: valueLabel(t, change.field, change.from, category),

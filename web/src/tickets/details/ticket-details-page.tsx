@@ -4,12 +4,15 @@ import {
   ClockCircleOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
+import { PERMISSIONS, hasPermission, workerMayAddUpdate, workerMayArchive } from '@domain';
 import { Button, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { PlainSpinner } from '../../components/plain-controls';
+import { useAuth } from '../../lib/auth/auth-context';
+import { lazyComponent } from '../../lib/lazy-component';
 import type { ActivityEntry, Ticket, TicketItem, TicketUpdate } from '../api/ticket-model';
 import { useTicket } from '../api/ticket-reads';
 import { categoryName, subcategoryName } from '../shared/category-labels';
@@ -32,6 +35,31 @@ import { AttachmentList } from './attachment-list';
 // together cost about 40 KB gzip here. Button and Typography come with the signed-in shell anyway.
 
 type Row = { key: string; label: string; value: ReactNode };
+
+// The actions are a chunk of their own (three components of one module), loaded for staff as the
+// page opens and for a worker only when their ticket offers an action.
+const loadActions = () => import('./actions/ticket-actions');
+const processPanel = lazyComponent(() => loadActions().then((module) => module.ProcessPanel));
+const updatePanel = lazyComponent(() => loadActions().then((module) => module.UpdatePanel));
+const ownerArchive = lazyComponent(() => loadActions().then((module) => module.OwnerArchive));
+const preloadActions = () =>
+  Promise.all([processPanel, updatePanel, ownerArchive].map((part) => part.preload()));
+
+type TicketPermissions = { isStaff: boolean; canUpdate: boolean; canOwnerArchive: boolean };
+
+/** What the signed-in user may do on this ticket (the server checks every call again). */
+function useTicketPermissions(ticket: Ticket | null): TicketPermissions {
+  const { user, rules } = useAuth();
+  const uid = user?.uid ?? '';
+  const isStaff = hasPermission(user, PERMISSIONS.PROCESS_TICKETS, rules);
+  const canUpdate = !!ticket && ((isStaff && !ticket.archived) || workerMayAddUpdate(ticket, uid));
+  const canOwnerArchive = !!ticket && !isStaff && workerMayArchive(ticket, uid);
+  const hasActions = isStaff || canUpdate || canOwnerArchive;
+  useEffect(() => {
+    if (hasActions) void preloadActions().catch(() => undefined);
+  }, [hasActions]);
+  return { isStaff, canUpdate, canOwnerArchive };
+}
 
 /** Label/value pairs; two columns on wide screens, one on a phone. Empty values show a dash. */
 function Fields({ rows }: { rows: Row[] }) {
@@ -58,6 +86,7 @@ export function TicketDetailsPage() {
   const location = useLocation();
   const result = useTicket(ticketId);
   const historyPath = historyPathFrom(location.state);
+  const permissions = useTicketPermissions(result.status === 'ready' ? result.ticket : null);
 
   if (result.status === 'loading') return <PlainSpinner label={t('common.loading')} />;
   if (result.status === 'notFound' || result.status === 'denied') {
@@ -81,6 +110,7 @@ export function TicketDetailsPage() {
       updates={result.updates}
       activity={result.activity}
       historyPath={historyPath}
+      permissions={permissions}
     />
   );
 }
@@ -106,12 +136,17 @@ type TicketViewProps = {
   updates: TicketUpdate[];
   activity: ActivityEntry[];
   historyPath: string;
+  permissions: TicketPermissions;
 };
 
-function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps) {
+function TicketView({ ticket, updates, activity, historyPath, permissions }: TicketViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const categoryRows = categoryDetailRows(t, ticket, language);
+  const { isStaff, canUpdate, canOwnerArchive } = permissions;
+  const ProcessPanel = processPanel.Component;
+  const UpdatePanel = updatePanel.Component;
+  const OwnerArchive = ownerArchive.Component;
 
   const rows: Row[] = [
     { key: 'number', label: t('tickets.fields.number'), value: ticket.number },
@@ -159,6 +194,24 @@ function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps)
   if (ticket.carPlate) {
     rows.push({ key: 'carPlate', label: t('tickets.fields.carPlate'), value: ticket.carPlate });
   }
+  if (ticket.rejectionReason) {
+    rows.push({
+      key: 'rejectionReason',
+      label: t('tickets.fields.rejectionReason'),
+      value: ticket.rejectionReason,
+    });
+  }
+  if (ticket.paid) {
+    const { amount, date } = ticket.paid;
+    rows.push(
+      {
+        key: 'paidAmount',
+        label: t('tickets.fields.paidAmount'),
+        value: amount === null ? null : formatMoney(amount, ticket.details.currency, language),
+      },
+      { key: 'paidDate', label: t('tickets.fields.paidDate'), value: date && formatDay(date, language) },
+    );
+  }
 
   return (
     <div className="ticket-details">
@@ -184,6 +237,18 @@ function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps)
         <Fields rows={rows} />
       </Section>
 
+      {isStaff && (
+        <Section title={t('tickets.actions.title')}>
+          <ProcessPanel ticket={ticket} />
+        </Section>
+      )}
+
+      {canOwnerArchive && (
+        <Section title={t('tickets.actions.archiveTitle')}>
+          <OwnerArchive ticket={ticket} />
+        </Section>
+      )}
+
       <Section title={t('tickets.fields.description')}>
         <p className="ticket-text">{ticket.description || EMPTY_VALUE}</p>
       </Section>
@@ -208,6 +273,12 @@ function TicketView({ ticket, updates, activity, historyPath }: TicketViewProps)
 
       <Section title={t('tickets.details.updates')}>
         <UpdateList updates={updates} />
+        {canUpdate && (
+          <div className="ticket-update-new">
+            <h4 className="ticket-actions-title">{t('tickets.actions.newUpdate')}</h4>
+            <UpdatePanel ticket={ticket} asStaff={isStaff} />
+          </div>
+        )}
       </Section>
 
       <Section title={t('tickets.details.activity')}>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { type TestUserOptions, renderSignedIn } from '../../test/auth';
 import type { HistoryQueryInput } from '../api/history-query';
+import type { Ticket } from '../api/ticket-model';
 import { type TicketHistory, useTicketHistory } from '../api/history-reads';
 import { makeTicket } from '../shared/test-tickets';
 import { TicketHistoryPage } from './ticket-history-page';
@@ -52,17 +53,19 @@ function LocationProbe() {
   return <output aria-label="location">{`${location.pathname}${location.search}`}</output>;
 }
 
+/** The screen, made of new elements on every call (so a rerender renders it again). */
+const screenTree = () => (
+  <>
+    <Routes>
+      <Route path="/ticket-history" element={<TicketHistoryPage />} />
+      <Route path="/ticket/:ticketId" element={<p>details page</p>} />
+    </Routes>
+    <LocationProbe />
+  </>
+);
+
 function renderPage(options: TestUserOptions & { path?: string } = {}) {
-  return renderSignedIn(
-    <>
-      <Routes>
-        <Route path="/ticket-history" element={<TicketHistoryPage />} />
-        <Route path="/ticket/:ticketId" element={<p>details page</p>} />
-      </Routes>
-      <LocationProbe />
-    </>,
-    { path: '/ticket-history', ...options },
-  );
+  return renderSignedIn(screenTree(), { path: '/ticket-history', ...options });
 }
 
 /** The query the page asked the hook for last. */
@@ -105,6 +108,26 @@ describe('TicketHistoryPage', () => {
     const unknown = within(rows[2] as HTMLElement).getByText('Nieznany');
     expect(unknown).toHaveClass('status-tag status-tag--default', { exact: true });
     expect(unknown).toHaveAttribute('data-status', 'unknown');
+  });
+
+  it('shows who handles a ticket and follows a live change of status and assignee', () => {
+    const view = renderPage();
+    const rows = () => within(screen.getByRole('list', { name: 'Zgłoszenia' })).getAllByRole('listitem');
+    expect(within(rows()[0] as HTMLElement).getByText('Obsługuje: Marek Wiśniewski')).toBeInTheDocument();
+    expect(within(rows()[1] as HTMLElement).getByText('Nowe')).toBeInTheDocument();
+
+    // The live list hands the page the changed ticket: the row shows it without a reload.
+    const [first, second, third] = TICKETS as [Ticket, Ticket, Ticket];
+    const taken = {
+      ...second,
+      status: 'inProgress' as const,
+      assignedTo: { uid: 'u-manager', name: 'Anna Lindqvist', email: null },
+    };
+    useTicketHistoryMock.mockReturnValue(history({ tickets: [first, taken, third] }));
+    view.rerender(screenTree());
+    const row = within(rows()[1] as HTMLElement);
+    expect(row.getByText('W realizacji')).toBeInTheDocument();
+    expect(row.getByText('Obsługuje: Anna Lindqvist')).toBeInTheDocument();
   });
 
   it('links each row to its ticket', async () => {

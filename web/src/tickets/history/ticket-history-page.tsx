@@ -257,6 +257,11 @@ function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
           {showSubmitter && ticket.submitter && (
             <Typography.Text type="secondary">{ticket.submitter.name}</Typography.Text>
           )}
+          {ticket.assignedTo && (
+            <Typography.Text type="secondary">
+              {t('tickets.history.assignedTo', { name: ticket.assignedTo.name })}
+            </Typography.Text>
+          )}
         </Flex>
       </div>
     </Link>

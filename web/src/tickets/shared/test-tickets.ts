@@ -24,6 +24,9 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     items: [],
     attachments: [],
     archived: false,
+    archivedFrom: null,
+    rejectionReason: null,
+    paid: null,
     searchTokens: ['t-0001', '0001', 'winter'],
     ...overrides,
   };

@@ -1,0 +1,100 @@
+import {
+  type AddTicketUpdateInput,
+  type AddTicketUpdateResponse,
+  type AssignTicketRequest,
+  type AssignTicketResponse,
+  type ChangeStatusInput,
+  type ChangeStatusResponse,
+  type ConfirmItemRequest,
+  type ConfirmItemResponse,
+  type StoredAttachment,
+  TICKET_PROCESSING_CALLABLES,
+  TICKET_PROCESSING_ERRORS,
+  TICKET_QUEUE_CALLABLES,
+  type TicketStaffResponse,
+  ticketFilesFolder,
+  ticketUpdateFilesFolder,
+} from '@domain';
+import { callFunction } from '../../lib/firebase-data';
+import { uploadFileTo } from './submit-ticket';
+
+// The writes of ticket processing: the four callables of functions/src/domain/ticket-workflow.ts
+// and the upload of an update's files. The server checks the permission and the transition again;
+// the screens only offer what it would accept.
+
+export function changeTicketStatus(request: ChangeStatusInput): Promise<ChangeStatusResponse> {
+  return callFunction(TICKET_PROCESSING_CALLABLES.changeStatus, request);
+}
+
+export function assignTicket(request: AssignTicketRequest): Promise<AssignTicketResponse> {
+  return callFunction(TICKET_PROCESSING_CALLABLES.assign, request);
+}
+
+export function addTicketUpdate(request: AddTicketUpdateInput): Promise<AddTicketUpdateResponse> {
+  return callFunction(TICKET_PROCESSING_CALLABLES.addUpdate, request);
+}
+
+export function confirmTicketItem(request: ConfirmItemRequest): Promise<ConfirmItemResponse> {
+  return callFunction(TICKET_PROCESSING_CALLABLES.confirmItem, request);
+}
+
+/** Who a ticket may be assigned to: active accounts holding PROCESS_TICKETS, by name. */
+export function fetchTicketStaff(): Promise<TicketStaffResponse> {
+  return callFunction(TICKET_QUEUE_CALLABLES.staff, {});
+}
+
+/**
+ * Uploads one file of an update: staff into the ticket's update folder, the ticket's owner into
+ * their own ticket folder (the two folders storage.rules lets them write; see updateFileFolders).
+ */
+export function uploadUpdateFile(
+  input: { ownerUid: string; ticketId: string; asStaff: boolean },
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<StoredAttachment> {
+  const folder = input.asStaff
+    ? ticketUpdateFilesFolder(input.ownerUid, input.ticketId)
+    : ticketFilesFolder(input.ownerUid, input.ticketId);
+  return uploadFileTo(folder, file, onProgress);
+}
+
+/** Why a processing call failed: the message to show and the field errors of the form. */
+export type ProcessingFailure = {
+  code: string;
+  /** A translation key. */
+  messageKey: string;
+  /** Field path -> translation key, from an invalid-argument answer. */
+  fields: Record<string, string>;
+};
+
+type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
+
+const PROCESSING_KEY = /^tickets\.processing\.errors\.[A-Za-z]+$/;
+
+/**
+ * Maps a callable error to what the ticket actions show: the server's own
+ * `tickets.processing.errors.*` key, "no connection", the field errors of an invalid request, or
+ * the operation's failure key (for example tickets.processing.errors.statusFailed).
+ */
+export function toProcessingFailure(error: unknown, fallbackKey: string): ProcessingFailure {
+  const { code, message, details } = (error ?? {}) as CallableErrorLike;
+  const shortCode = typeof code === 'string' ? code.replace(/^functions\//, '') : 'unknown';
+  const rawFields = (details as { fields?: unknown } | undefined)?.fields;
+  const fields =
+    rawFields !== null && typeof rawFields === 'object' ? (rawFields as Record<string, string>) : {};
+  if (typeof message === 'string' && PROCESSING_KEY.test(message)) {
+    return { code: shortCode, messageKey: message, fields };
+  }
+  if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') {
+    return { code: shortCode, messageKey: 'tickets.processing.errors.noConnection', fields };
+  }
+  if (shortCode === 'permission-denied') {
+    return { code: shortCode, messageKey: TICKET_PROCESSING_ERRORS.forbidden, fields };
+  }
+  return { code: shortCode, messageKey: fallbackKey, fields };
+}
+
+/** A request id for one update; kept across retries so the update is added once. */
+export function newUpdateRequestId(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,128 @@
+import type { TicketStaffMember } from '@domain';
+import { Button } from 'antd';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField } from '../../../components/form-field';
+import { NativeSelect } from '../../../components/plain-controls';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { assignTicket, fetchTicketStaff } from '../../api/process-ticket';
+import type { Ticket } from '../../api/ticket-model';
+import { useProcessing } from './use-processing';
+
+type StaffState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; staff: TicketStaffMember[] };
+
+/** Who may take tickets, loaded once per panel; a failure offers a retry. */
+function useTicketStaff() {
+  const [state, setState] = useState<StaffState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let isCurrent = true;
+    fetchTicketStaff().then(
+      ({ staff }) => {
+        if (isCurrent) setState({ status: 'ready', staff });
+      },
+      () => {
+        if (isCurrent) setState({ status: 'error' });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((value) => value + 1);
+  }, []);
+  return { state, retry };
+}
+
+/**
+ * Assigning a ticket: to oneself in one tap, to another member of staff from the list, or to
+ * nobody. The server accepts only active staff who process tickets.
+ */
+export function Assignment({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const { user } = useAuth();
+  const run = useProcessing();
+  const { state, retry } = useTicketStaff();
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const [isSaving, setIsSaving] = useState(false);
+  const current = ticket.assignedTo?.uid ?? null;
+  const uid = user?.uid ?? '';
+
+  const assign = async (assigneeUid: string | null, name: string) => {
+    if (isSaving) return;
+    setIsSaving(true);
+    const result = await run(
+      {
+        loading: 'tickets.actions.assignLoading',
+        success: assigneeUid ? 'tickets.actions.assignDone' : 'tickets.actions.unassignDone',
+        failure: 'tickets.processing.errors.assignFailed',
+      },
+      () => assignTicket({ ticketId: ticket.id, assigneeUid }),
+      { name },
+    );
+    setIsSaving(false);
+    if (result.ok) setChosen(undefined);
+  };
+
+  const staff = state.status === 'ready' ? state.staff : [];
+  const selected = chosen ?? current ?? undefined;
+  const selectedMember = staff.find((member) => member.uid === selected);
+
+  return (
+    <div className="ticket-actions-form">
+      <p className="ticket-actions-note">
+        {t('tickets.fields.assignedTo')}:{' '}
+        <strong>{ticket.assignedTo?.name || t('tickets.details.notAssigned')}</strong>
+      </p>
+      <div className="ticket-actions-buttons">
+        {current !== uid && uid !== '' && (
+          <Button onClick={() => void assign(uid, user?.name ?? '')} loading={isSaving}>
+            {t('tickets.actions.assignToMe')}
+          </Button>
+        )}
+        {current !== null && (
+          <Button onClick={() => void assign(null, '')} disabled={isSaving}>
+            {t('tickets.actions.unassign')}
+          </Button>
+        )}
+      </div>
+      {state.status === 'error' ? (
+        <p role="alert" className="form-field-error">
+          {t('tickets.actions.staffFailed')}{' '}
+          <Button size="small" onClick={retry}>
+            {t('tickets.details.retry')}
+          </Button>
+        </p>
+      ) : (
+        <div className="ticket-actions-row is-inline">
+          <FormField label={t('tickets.actions.assignTo')} htmlFor={`${id}-assignee`}>
+            <NativeSelect
+              id={`${id}-assignee`}
+              value={selected}
+              onChange={setChosen}
+              placeholder={
+                state.status === 'loading' ? t('common.loading') : t('tickets.actions.chooseStaff')
+              }
+              options={staff.map((member) => ({
+                value: member.uid,
+                label: `${member.name} (${t(`roles.${member.role}`, { defaultValue: member.role })})`,
+              }))}
+              disabled={isSaving || state.status !== 'ready'}
+            />
+          </FormField>
+          <Button
+            type="primary"
+            onClick={() => selectedMember && void assign(selectedMember.uid, selectedMember.name)}
+            disabled={!selectedMember || selectedMember.uid === current || isSaving}
+          >
+            {t('tickets.actions.assign')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

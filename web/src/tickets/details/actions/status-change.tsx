@@ -1,0 +1,180 @@
+import {
+  type ChangeStatusInput,
+  type TicketStatus,
+  allowedTransitions,
+  changeStatusSchemaFor,
+  needsPaymentDetails,
+  needsReason,
+  REJECTION_REASON_MAX_CHARS,
+} from '@domain';
+import { Button, Input } from 'antd';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormField, controlProps } from '../../../components/form-field';
+import { NativeSelect, TextInput } from '../../../components/plain-controls';
+import type { Ticket } from '../../api/ticket-model';
+import { changeTicketStatus } from '../../api/process-ticket';
+import { useProcessing } from './use-processing';
+
+type Values = { status: TicketStatus | ''; reason: string; paidAmount: string; paidDate: string };
+
+/** Today as `YYYY-MM-DD` in the user's time zone: the usual payment day. */
+function today(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A select takes the error state through aria only (it has no `status` prop). */
+function selectProps({ status: _status, ...props }: ReturnType<typeof controlProps>) {
+  return props;
+}
+
+/** Field errors (field -> message key) from a zod result. */
+function issuesOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'status');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The status change of a ticket for staff: only the moves the transition table allows from its
+ * status for its category are offered; a rejection asks for the reason the worker will read, a
+ * presalary marked paid for the amount and day. The server checks all of it again.
+ */
+export function StatusChange({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const run = useProcessing();
+  const targets = allowedTransitions(ticket.status, ticket.category, ticket.archivedFrom);
+  const [values, setValues] = useState<Values>({ status: '', reason: '', paidAmount: '', paidDate: today() });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaving, setIsSaving] = useState(false);
+
+  if (targets.length === 0) {
+    return <p className="ticket-actions-note">{t('tickets.actions.noTransitions')}</p>;
+  }
+
+  const target = values.status === '' ? null : values.status;
+  const askReason = target !== null && needsReason(target, ticket.status);
+  const askPayment = target !== null && needsPaymentDetails(target, ticket.category, ticket.status);
+  const set = (field: keyof Values, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      const { [field]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const control = (field: keyof Values) =>
+    controlProps(`${id}-${field}`, errors[field] ? { message: errors[field] } : undefined);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    if (target === null) {
+      setErrors({ status: 'validation.required' });
+      return;
+    }
+    const request: ChangeStatusInput = {
+      ticketId: ticket.id,
+      status: target as ChangeStatusInput['status'],
+      ...(askReason ? { reason: values.reason } : {}),
+      ...(askPayment
+        ? {
+            paidAmount:
+              values.paidAmount.trim() === '' ? undefined : Number(values.paidAmount.replace(',', '.')),
+            paidDate: values.paidDate || undefined,
+          }
+        : {}),
+    };
+    const parsed = changeStatusSchemaFor({ category: ticket.category, status: ticket.status }).safeParse(
+      request,
+    );
+    if (!parsed.success) {
+      setErrors(issuesOf(parsed.error.issues));
+      return;
+    }
+    setIsSaving(true);
+    const result = await run(
+      {
+        loading: 'tickets.actions.statusLoading',
+        success: 'tickets.actions.statusDone',
+        failure: 'tickets.processing.errors.statusFailed',
+      },
+      () => changeTicketStatus(parsed.data),
+      { status: t(`tickets.status.${target}`) },
+    );
+    setIsSaving(false);
+    if (result.ok) setValues((current) => ({ ...current, status: '', reason: '', paidAmount: '' }));
+    else setErrors(result.failure.fields);
+  };
+
+  return (
+    <form className="ticket-actions-form" onSubmit={(event) => void submit(event)} noValidate>
+      <FormField label={t('tickets.actions.newStatus')} htmlFor={`${id}-status`} error={errors.status}>
+        <NativeSelect
+          {...selectProps(control('status'))}
+          value={values.status}
+          onChange={(value) => set('status', value ?? '')}
+          placeholder={t('tickets.actions.chooseStatus')}
+          options={targets.map((status) => ({ value: status, label: t(`tickets.status.${status}`) }))}
+          disabled={isSaving}
+        />
+      </FormField>
+      {askReason && (
+        <FormField
+          label={t('tickets.fields.rejectionReason')}
+          hint={t('tickets.actions.reasonHint')}
+          htmlFor={`${id}-reason`}
+          error={errors.reason}
+        >
+          <Input.TextArea
+            {...control('reason')}
+            value={values.reason}
+            onChange={(event) => set('reason', event.target.value)}
+            maxLength={REJECTION_REASON_MAX_CHARS}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            disabled={isSaving}
+          />
+        </FormField>
+      )}
+      {askPayment && (
+        <div className="ticket-actions-row">
+          <FormField
+            label={t('tickets.actions.paidAmount', { currency: ticket.details.currency ?? '' })}
+            htmlFor={`${id}-paidAmount`}
+            error={errors.paidAmount}
+          >
+            <TextInput
+              {...control('paidAmount')}
+              inputMode="decimal"
+              value={values.paidAmount}
+              placeholder={ticket.details.amount !== undefined ? String(ticket.details.amount) : undefined}
+              onChange={(event) => set('paidAmount', event.target.value)}
+              disabled={isSaving}
+            />
+          </FormField>
+          <FormField label={t('tickets.fields.paidDate')} htmlFor={`${id}-paidDate`} error={errors.paidDate}>
+            <TextInput
+              {...control('paidDate')}
+              type="date"
+              value={values.paidDate}
+              onChange={(event) => set('paidDate', event.target.value)}
+              disabled={isSaving}
+            />
+          </FormField>
+        </div>
+      )}
+      <div>
+        <Button type="primary" htmlType="submit" loading={isSaving}>
+          {t('tickets.actions.changeStatus')}
+        </Button>
+      </div>
+    </form>
+  );
+}
