@@ -54,6 +54,10 @@ const TicketDetailsPage = named(
   () => import('../tickets/details/ticket-details-page'),
   (m) => m.TicketDetailsPage,
 );
+const TicketQueuePage = named(
+  () => import('../tickets/queue/ticket-queue-page'),
+  (m) => m.TicketQueuePage,
+);
 const ReportBugPage = named(
   () => import('../bug-report/report-bug-page'),
   (m) => m.ReportBugPage,
@@ -129,6 +133,14 @@ function AppRoutes() {
               <Route path="new-ticket/:category/:subcategory" element={<NewTicketFormPage />} />
               <Route path="ticket-history" element={<TicketHistoryPage />} />
               <Route path="ticket/:ticketId" element={<TicketDetailsPage />} />
+              <Route
+                path="ticket-queue"
+                element={
+                  <RequireRole required="PERMISSION_PROCESS_TICKETS">
+                    <TicketQueuePage />
+                  </RequireRole>
+                }
+              />
               <Route
                 path="admin"
                 element={

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadAdminTexts } from '../i18n';
 import { preloadNoticeStack } from '../notices';
+
+// findBy* and waitFor wait up to 5 s (1 s by default): lazy chunks and a loaded two-core CI
+// machine can take longer than a second, and a real failure only takes longer to report.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { renderSignedIn } from '../../test/auth';
@@ -368,6 +368,30 @@ describe('TicketDetailsPage', () => {
       expect(screen.getByText('history page')).toBeInTheDocument();
     },
   );
+
+  it('leads back to the filtered queue when the ticket was opened from there', async () => {
+    const user = userEvent.setup();
+    showTicket(PRESALARY);
+    renderSignedIn(
+      <Routes>
+        <Route
+          path="/ticket-queue"
+          element={
+            <Link to="/ticket/t-0002" state={{ queueSearch: 'assignee=mine' }}>
+              open from the queue
+            </Link>
+          }
+        />
+        <Route path="/ticket/:ticketId" element={<TicketDetailsPage />} />
+      </Routes>,
+      { path: '/ticket-queue' },
+    );
+    await user.click(screen.getByRole('link', { name: 'open from the queue' }));
+    expect(screen.getByRole('link', { name: /Wróć do kolejki/ })).toHaveAttribute(
+      'href',
+      '/ticket-queue?assignee=mine',
+    );
+  });
 
   it('shows "Ticket not found" in English', async () => {
     await changeLanguage('en');

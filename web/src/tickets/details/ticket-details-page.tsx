@@ -26,7 +26,7 @@ import {
 } from '../shared/format';
 import { ResultPanel } from '../shared/result-panel';
 import { StatusTag } from '../../components/status-tag';
-import { historyPathFrom } from '../shared/ticket-link-state';
+import { type TicketBackLink, ticketBackLinkFrom } from '../shared/ticket-link-state';
 import { ActivityLog } from './activity-log';
 import { AttachmentList } from './attachment-list';
 
@@ -85,12 +85,12 @@ export function TicketDetailsPage() {
   const { ticketId } = useParams();
   const location = useLocation();
   const result = useTicket(ticketId);
-  const historyPath = historyPathFrom(location.state);
+  const back = ticketBackLinkFrom(location.state);
   const permissions = useTicketPermissions(result.status === 'ready' ? result.ticket : null);
 
   if (result.status === 'loading') return <PlainSpinner label={t('common.loading')} />;
   if (result.status === 'notFound' || result.status === 'denied') {
-    return <TicketNotFound historyPath={historyPath} />;
+    return <TicketNotFound back={back} />;
   }
   if (result.status === 'error') {
     return (
@@ -109,13 +109,13 @@ export function TicketDetailsPage() {
       ticket={result.ticket}
       updates={result.updates}
       activity={result.activity}
-      historyPath={historyPath}
+      back={back}
       permissions={permissions}
     />
   );
 }
 
-function TicketNotFound({ historyPath }: { historyPath: string }) {
+function TicketNotFound({ back }: { back: TicketBackLink }) {
   const { t } = useTranslation();
   return (
     <ResultPanel
@@ -123,8 +123,8 @@ function TicketNotFound({ historyPath }: { historyPath: string }) {
       title={t('tickets.details.notFoundTitle')}
       subTitle={t('tickets.details.notFoundText')}
       extra={
-        <Link to={historyPath} className="plain-button plain-button-primary">
-          {t('tickets.details.backToHistory')}
+        <Link to={back.path} className="plain-button plain-button-primary">
+          {t(back.labelKey)}
         </Link>
       }
     />
@@ -135,11 +135,11 @@ type TicketViewProps = {
   ticket: Ticket;
   updates: TicketUpdate[];
   activity: ActivityEntry[];
-  historyPath: string;
+  back: TicketBackLink;
   permissions: TicketPermissions;
 };
 
-function TicketView({ ticket, updates, activity, historyPath, permissions }: TicketViewProps) {
+function TicketView({ ticket, updates, activity, back, permissions }: TicketViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const categoryRows = categoryDetailRows(t, ticket, language);
@@ -215,8 +215,8 @@ function TicketView({ ticket, updates, activity, historyPath, permissions }: Tic
 
   return (
     <div className="ticket-details">
-      <Link to={historyPath}>
-        <ArrowLeftOutlined aria-hidden /> {t('tickets.details.backToHistory')}
+      <Link to={back.path}>
+        <ArrowLeftOutlined aria-hidden /> {t(back.labelKey)}
       </Link>
       <header>
         <div className="ticket-details-heading">
