@@ -177,7 +177,7 @@ describe('administration', () => {
     const { context, page } = await englishPage();
     await signIn(page, 'worker@example.com');
     await page.goto(`${APP_URL}/ticket-history`);
-    await page.locator('.app-sider [role="menuitem"]', { hasText: 'Report a bug' }).click();
+    await page.locator('.app-sider').getByRole('link', { name: 'Report a bug' }).click();
     await page.waitForURL(`${APP_URL}/report-bug`);
     await expect.poll(() => page.getByLabel('Page').inputValue()).toBe('/ticket-history');
     await page.getByLabel('What went wrong?').fill('The history list jumps when new tickets arrive, e2e');

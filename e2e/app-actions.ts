@@ -17,12 +17,16 @@ export async function signIn(page: Page, email: string, origin = APP_URL) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 }
 
-/** Texts of the sidebar menu entries, in order, with their disabled state. */
+/** Texts of the sidebar menu entries (links; the disabled ones without href), in order, with their disabled state. */
 export function menuEntries(page: Page) {
-  return page.locator('.app-sider [role="menuitem"]').evaluateAll((items) =>
-    items.map((item) => ({
-      text: item.textContent?.trim() ?? '',
-      isDisabled: item.getAttribute('aria-disabled') === 'true',
-    })),
-  );
+  return page
+    .locator('.app-sider')
+    .getByRole('navigation')
+    .getByRole('link')
+    .evaluateAll((items) =>
+      items.map((item) => ({
+        text: item.textContent?.trim() ?? '',
+        isDisabled: item.getAttribute('aria-disabled') === 'true',
+      })),
+    );
 }

@@ -42,7 +42,7 @@ describe('sign-in and routing', () => {
         { text: 'Zgłoś zagrożenie', isDisabled: true },
         { text: 'Zgłoś błąd', isDisabled: false },
       ]);
-    await page.locator('.app-sider [role="menuitem"]', { hasText: 'Dokumenty' }).click({ force: true });
+    await page.locator('.app-sider').getByRole('link', { name: 'Dokumenty' }).click({ force: true });
     expect(new URL(page.url()).pathname).toBe('/profile');
     await context.close();
   });
@@ -54,16 +54,19 @@ describe('sign-in and routing', () => {
     const { context, page } = await freshPage();
     await signIn(page, email);
     await expect
-      .poll(async () => (await menuEntries(page)).slice(8).map((e) => e.text))
+      .poll(async () => (await menuEntries(page)).slice(9).map((e) => e.text))
       .toEqual(adminEntries);
     await expect.poll(() => page.getByText('Administracja').count()).toBe(1);
     await context.close();
   });
 
-  it.each(['worker@example.com', 'foreman@example.com'])('hides the admin section from %s', async (email) => {
+  it.each([
+    ['worker@example.com', 8],
+    ['foreman@example.com', 9],
+  ])('hides the admin section from %s', async (email, count) => {
     const { context, page } = await freshPage();
     await signIn(page, email);
-    await expect.poll(async () => (await menuEntries(page)).length).toBe(8);
+    await expect.poll(async () => (await menuEntries(page)).length).toBe(count);
     expect(await page.getByText('Administracja').count()).toBe(0);
     await context.close();
   });
@@ -147,7 +150,10 @@ describe('preferences', () => {
     await signIn(page, 'worker@example.com');
     expect(await page.locator('.app-sider').count()).toBe(0);
     await page.getByRole('button', { name: 'Otwórz menu' }).click();
-    await page.getByRole('menuitem', { name: 'Historia zgłoszeń' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu główne' })
+      .getByRole('link', { name: 'Historia zgłoszeń' })
+      .click();
     await page.waitForURL(`${APP_URL}/ticket-history`);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);

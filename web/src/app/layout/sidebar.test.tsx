@@ -1,5 +1,5 @@
 import { AUTH_RULES } from '@domain';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -70,9 +70,12 @@ function renderSidebar({
   return { onThemeChange, onLogout, onNavigate };
 }
 
-// antd icons carry their own label ("user", "bell"), so an entry's accessible name ends with its text.
-const entry = (text: string) => screen.getByRole('menuitem', { name: new RegExp(`${text}$`) });
-const queryEntry = (text: string) => screen.queryByRole('menuitem', { name: new RegExp(`${text}$`) });
+// Every entry is a link (the disabled ones without href); icons are hidden, so names are the texts.
+const nav = () => screen.getByRole('navigation', { name: 'Menu główne' });
+const entries = () => within(nav()).getAllByRole('link');
+const entryTexts = () => entries().map((item) => item.textContent);
+const entry = (text: string) => within(nav()).getByRole('link', { name: text });
+const queryEntry = (text: string) => within(nav()).queryByRole('link', { name: text });
 const currentPath = () => screen.getByRole('status', { name: 'current path' });
 
 const MAIN_ENTRIES = [
@@ -85,42 +88,117 @@ const MAIN_ENTRIES = [
   { text: 'Zgłoś zagrożenie', isDisabled: true },
   { text: 'Zgłoś błąd', isDisabled: false },
 ];
+const DISABLED_TEXTS = MAIN_ENTRIES.filter(({ isDisabled }) => isDisabled).map(({ text }) => text);
+/** A foreman and up also process tickets: the queue follows ticket history. */
+const PROCESSOR_TEXTS = [
+  ...MAIN_ENTRIES.slice(0, 3).map(({ text }) => text),
+  'Kolejka zgłoszeń',
+  ...MAIN_ENTRIES.slice(3).map(({ text }) => text),
+];
 
 describe('Sidebar', () => {
   afterEach(async () => {
     await changeLanguage('pl');
   });
 
-  it('lists the eight entries in the specified order inside the main navigation', () => {
+  it('lists the eight entries of a worker in the specified order inside the main navigation', () => {
     renderSidebar();
-    expect(screen.getByRole('navigation', { name: 'Menu główne' })).toBeInTheDocument();
-    const texts = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(texts).toEqual(MAIN_ENTRIES.map(({ text }) => text));
+    expect(entryTexts()).toEqual(MAIN_ENTRIES.map(({ text }) => text));
+    expect(within(nav()).getAllByRole('list')).toHaveLength(1);
   });
 
   it.each(MAIN_ENTRIES)('shows "$text" with disabled = $isDisabled', ({ text, isDisabled }) => {
     renderSidebar();
     const item = entry(text);
-    if (isDisabled) expect(item).toHaveAttribute('aria-disabled', 'true');
-    else expect(item).not.toHaveAttribute('aria-disabled', 'true');
+    if (isDisabled) {
+      expect(item).toHaveAttribute('aria-disabled', 'true');
+      expect(item).not.toHaveAttribute('href');
+    } else {
+      expect(item).not.toHaveAttribute('aria-disabled');
+      expect(item).toHaveAttribute('href');
+    }
+  });
+
+  it('links each enabled entry to its route', () => {
+    renderSidebar({ user: makeUser('admin') });
+    const hrefs = entries()
+      .filter((item) => item.hasAttribute('href'))
+      .map((item) => [item.textContent, item.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Profil', '/profile'],
+      ['Nowe zgłoszenie', '/new-ticket'],
+      ['Historia zgłoszeń', '/ticket-history'],
+      ['Kolejka zgłoszeń', '/ticket-queue'],
+      ['Zgłoś błąd', '/report-bug'],
+      ['Panel administracyjny', '/admin'],
+      ['Zarządzanie użytkownikami', '/admin/users'],
+      ['Diagnostyka', '/admin/debug'],
+    ]);
   });
 
   it('does not navigate when a disabled entry is clicked', async () => {
     const { onNavigate } = renderSidebar({ path: '/profile' });
-    for (const text of ['Powiadomienia', 'Dokumenty', 'Poczta', 'Zgłoś zagrożenie']) {
+    for (const text of DISABLED_TEXTS) {
       await userEvent.click(entry(text));
     }
     expect(currentPath()).toHaveTextContent('/profile');
     expect(onNavigate).not.toHaveBeenCalled();
   });
 
+  it('skips the disabled entries when tabbing through the menu', async () => {
+    renderSidebar();
+    const focused: string[] = [];
+    for (let step = 0; step < 5; step++) {
+      await userEvent.tab();
+      focused.push(document.activeElement?.textContent ?? '');
+    }
+    expect(focused).toEqual(['Profil', 'Nowe zgłoszenie', 'Historia zgłoszeń', 'Zgłoś błąd', 'PL']);
+  });
+
+  it.each([
+    ['/profile', 'Profil'],
+    ['/', 'Profil'],
+    ['/new-ticket/car/fuel', 'Nowe zgłoszenie'],
+    ['/ticket/t-0001', 'Historia zgłoszeń'],
+    ['/report-bug', 'Zgłoś błąd'],
+  ])('marks only the entry of %s as the current page', (path, text) => {
+    renderSidebar({ path });
+    const current = entries().filter((item) => item.getAttribute('aria-current') === 'page');
+    expect(current.map((item) => item.textContent)).toEqual([text]);
+  });
+
+  it('marks no entry on a page outside the menu', () => {
+    renderSidebar({ path: '/no-such-page' });
+    expect(entries().filter((item) => item.hasAttribute('aria-current'))).toEqual([]);
+  });
+
   it('navigates to the route of an enabled entry and tells the drawer to close', async () => {
     const { onNavigate } = renderSidebar({ path: '/profile' });
     await userEvent.click(entry('Historia zgłoszeń'));
     expect(currentPath()).toHaveTextContent('/ticket-history');
+    expect(entry('Historia zgłoszeń')).toHaveAttribute('aria-current', 'page');
+    expect(entry('Profil')).not.toHaveAttribute('aria-current');
     await userEvent.click(entry('Zgłoś błąd'));
     expect(currentPath()).toHaveTextContent('/report-bug');
     expect(onNavigate).toHaveBeenCalledTimes(2);
+  });
+
+  it('follows an entry chosen with the keyboard', async () => {
+    const { onNavigate } = renderSidebar({ path: '/profile' });
+    entry('Nowe zgłoszenie').focus();
+    await userEvent.keyboard('{Enter}');
+    expect(currentPath()).toHaveTextContent('/new-ticket');
+    expect(onNavigate).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the drawer open when an entry is opened in a new tab with Ctrl+click', async () => {
+    const { onNavigate } = renderSidebar({ path: '/profile' });
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}');
+    await user.click(entry('Historia zgłoszeń'));
+    await user.keyboard('{/Control}');
+    expect(onNavigate).not.toHaveBeenCalled();
+    expect(currentPath()).toHaveTextContent('/profile');
   });
 
   it('tells the bug report which page the worker was on', async () => {
@@ -138,14 +216,55 @@ describe('Sidebar', () => {
     expect(screen.getByRole('status', { name: 'navigation state' })).toHaveTextContent('null');
   });
 
+  describe('ticket queue entry', () => {
+    it.each(['foreman', 'manager', 'manager_pl', 'admin'])('follows ticket history for %s', (role) => {
+      renderSidebar({ user: makeUser(role) });
+      expect(entryTexts().slice(0, PROCESSOR_TEXTS.length)).toEqual(PROCESSOR_TEXTS);
+    });
+
+    it('is hidden from a worker', () => {
+      renderSidebar({ user: makeUser('user') });
+      expect(queryEntry('Kolejka zgłoszeń')).not.toBeInTheDocument();
+    });
+
+    it('is hidden from a foreman whose PROCESS_TICKETS is revoked', () => {
+      renderSidebar({ user: makeUser('foreman', { revokedPermissions: ['PROCESS_TICKETS'] }) });
+      expect(queryEntry('Kolejka zgłoszeń')).not.toBeInTheDocument();
+    });
+
+    it('is shown to a worker with PROCESS_TICKETS assigned', () => {
+      renderSidebar({ user: makeUser('user', { assignedPermissions: ['PROCESS_TICKETS'] }) });
+      expect(entryTexts()).toEqual(PROCESSOR_TEXTS);
+    });
+
+    it('opens the queue, marks it as the current page and closes the drawer', async () => {
+      const { onNavigate } = renderSidebar({ user: makeUser('foreman'), path: '/ticket-history' });
+      await userEvent.click(entry('Kolejka zgłoszeń'));
+      expect(currentPath()).toHaveTextContent('/ticket-queue');
+      expect(entry('Kolejka zgłoszeń')).toHaveAttribute('aria-current', 'page');
+      expect(entry('Historia zgłoszeń')).not.toHaveAttribute('aria-current');
+      expect(onNavigate).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves a ticket page under ticket history', () => {
+      renderSidebar({ user: makeUser('foreman'), path: '/ticket/t-0001' });
+      expect(entry('Historia zgłoszeń')).toHaveAttribute('aria-current', 'page');
+      expect(entry('Kolejka zgłoszeń')).not.toHaveAttribute('aria-current');
+    });
+  });
+
   describe('admin section', () => {
-    it.each(['user', 'foreman'])('is hidden from %s', (role) => {
+    it.each([
+      ['user', 8],
+      ['foreman', 9],
+    ])('is hidden from %s', (role, count) => {
       renderSidebar({ user: makeUser(role) });
       expect(screen.queryByText('Administracja')).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Administracja' })).not.toBeInTheDocument();
       expect(queryEntry('Panel administracyjny')).not.toBeInTheDocument();
       expect(queryEntry('Zarządzanie użytkownikami')).not.toBeInTheDocument();
       expect(queryEntry('Diagnostyka')).not.toBeInTheDocument();
-      expect(screen.getAllByRole('menuitem')).toHaveLength(8);
+      expect(entries()).toHaveLength(count);
     });
 
     it.each(['manager', 'manager_pl'])('gives %s the dashboard and user management only', (role) => {
@@ -158,15 +277,32 @@ describe('Sidebar', () => {
 
     it('gives an admin the dashboard, user management and admin debug, after the main entries', async () => {
       renderSidebar({ user: makeUser('admin') });
-      expect(screen.getByText('Administracja')).toBeInTheDocument();
-      const texts = screen.getAllByRole('menuitem').map((item) => item.textContent);
-      expect(texts.slice(8)).toEqual(['Panel administracyjny', 'Zarządzanie użytkownikami', 'Diagnostyka']);
+      const adminList = screen.getByRole('list', { name: 'Administracja' });
+      expect(within(nav()).getByRole('heading', { name: 'Administracja' })).toBeInTheDocument();
+      expect(
+        within(adminList)
+          .getAllByRole('link')
+          .map((item) => item.textContent),
+      ).toEqual(['Panel administracyjny', 'Zarządzanie użytkownikami', 'Diagnostyka']);
+      expect(entryTexts()).toEqual([
+        ...PROCESSOR_TEXTS,
+        'Panel administracyjny',
+        'Zarządzanie użytkownikami',
+        'Diagnostyka',
+      ]);
       await userEvent.click(entry('Panel administracyjny'));
       expect(currentPath()).toHaveTextContent(/\/admin$/);
       await userEvent.click(entry('Diagnostyka'));
       expect(currentPath()).toHaveTextContent('/admin/debug');
       await userEvent.click(entry('Zarządzanie użytkownikami'));
       expect(currentPath()).toHaveTextContent('/admin/users');
+      expect(entry('Zarządzanie użytkownikami')).toHaveAttribute('aria-current', 'page');
+      expect(entry('Panel administracyjny')).not.toHaveAttribute('aria-current');
+    });
+
+    it("keeps user management selected on a worker's admin profile page", () => {
+      renderSidebar({ user: makeUser('admin'), path: '/admin/profile/u-7' });
+      expect(entry('Zarządzanie użytkownikami')).toHaveAttribute('aria-current', 'page');
     });
 
     it('is hidden from an admin whose CREATE_USER_ACCOUNTS is revoked', () => {
@@ -224,6 +360,13 @@ describe('Sidebar', () => {
     expect(onThemeChange).toHaveBeenCalledWith('dark');
   });
 
+  it('toggles the theme from the label text too', async () => {
+    const { onThemeChange } = renderSidebar({ themeMode: 'light' });
+    await userEvent.click(screen.getByText('Ciemny motyw'));
+    expect(onThemeChange).toHaveBeenCalledTimes(1);
+    expect(onThemeChange).toHaveBeenCalledWith('dark');
+  });
+
   it('shows the switch on in dark mode and asks for light when turned off', async () => {
     const { onThemeChange } = renderSidebar({ themeMode: 'dark' });
     const toggle = screen.getByRole('switch', { name: 'Ciemny motyw' });
@@ -239,10 +382,15 @@ describe('Sidebar', () => {
     expect(screen.getByRole('button', { name: 'PL – Polski' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'RU – Русский' })).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(screen.getByRole('button', { name: 'EN – English' }));
-    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
-    expect(entry('Ticket history')).toBeInTheDocument();
+    const english = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(within(english).getByRole('link', { name: 'Ticket history' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'EN – English' })).toHaveAttribute('aria-pressed', 'true');
     expect(localStorage.getItem('language')).toBe('en');
+    await userEvent.click(screen.getByRole('button', { name: 'RU – Русский' }));
+    expect(await screen.findByRole('navigation', { name: 'Главное меню' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('navigation')).getByRole('link', { name: 'История заявок' }),
+    ).toBeInTheDocument();
   });
 });
 
@@ -250,6 +398,9 @@ describe('selectedKey', () => {
   it.each([
     ['/ticket/abc', '/ticket-history'],
     ['/ticket-history', '/ticket-history'],
+    ['/ticket-queue', '/ticket-queue'],
+    ['/ticket-queue/anything', '/ticket-queue'],
+    ['/ticket-queuex', '/ticket-history'],
     ['/', '/profile'],
     ['/profile', '/profile'],
     ['/new-ticket/car/fuel', '/new-ticket'],
