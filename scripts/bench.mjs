@@ -25,6 +25,7 @@ const ROUTES = [
   '/new-ticket/tools/order',
   '/ticket-history',
   '/ticket/t-0001',
+  '/ticket-queue',
   '/report-bug',
   '/admin',
   '/admin/users',

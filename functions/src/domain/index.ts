@@ -11,4 +11,6 @@ export * from './admin.js';
 export * from './bug-report.js';
 export * from './admin-api.js';
 export * from './ticket-workflow.js';
+export * from './ticket-workflow-schemas.js';
 export * from './ticket-queue.js';
+export * from './ticket-queue-schemas.js';

@@ -21,8 +21,8 @@ import {
   queueIndexFieldsOf,
   queueQueryShape,
   queueShapeKey,
-  ticketQueueRequestSchema,
 } from './ticket-queue.js';
+import { ticketQueueRequestSchema } from './ticket-queue-schemas.js';
 
 const ME = 'u-me';
 const SITE = 'Brf Sjöbris, Hammarby Sjöstad (block C)';

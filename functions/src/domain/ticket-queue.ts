@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketStatus } from './tickets.js';
 import { OPEN_STATUSES, TARGET_STATUSES } from './ticket-workflow.js';
 
@@ -35,29 +34,20 @@ export type QueueStatusFilter = (typeof QUEUE_STATUS_FILTERS)[number];
 export const QUEUE_ASSIGNEE_FILTERS = ['any', 'unassigned', 'mine'] as const;
 export type QueueAssigneeFilter = (typeof QUEUE_ASSIGNEE_FILTERS)[number];
 
-const CATEGORY_IDS = TICKET_CATEGORIES.map((category) => category.id) as [string, ...string[]];
+export const QUEUE_CATEGORY_IDS = TICKET_CATEGORIES.map((category) => category.id) as [string, ...string[]];
 
-/** listTicketQueue: the quick filters and how many tickets (a multiple of QUEUE_PAGE_SIZE). */
-export const ticketQueueRequestSchema = z.object({
-  status: z.enum(QUEUE_STATUS_FILTERS, 'validation.invalid').default('open'),
-  assignee: z.enum(QUEUE_ASSIGNEE_FILTERS, 'validation.invalid').default('any'),
-  category: z.enum(CATEGORY_IDS, 'validation.invalid').optional(),
+/**
+ * listTicketQueue, as ticketQueueRequestSchema (ticket-queue-schemas.ts) reads it: the quick
+ * filters and how many tickets (a multiple of QUEUE_PAGE_SIZE).
+ */
+export type TicketQueueRequest = {
+  status: QueueStatusFilter;
+  assignee: QueueAssigneeFilter;
+  category?: string | undefined;
   /** A site name as listed in `sites` of the answer. */
-  site: z
-    .string('validation.invalid')
-    .trim()
-    .min(1, 'validation.invalid')
-    .max(120, 'validation.invalid')
-    .optional(),
-  limit: z
-    .number('validation.invalid')
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(QUEUE_MAX_LIMIT, 'validation.invalid')
-    .default(QUEUE_PAGE_SIZE),
-});
-export type TicketQueueRequest = z.infer<typeof ticketQueueRequestSchema>;
-export type TicketQueueInput = z.input<typeof ticketQueueRequestSchema>;
+  site?: string | undefined;
+  limit: number;
+};
 
 /** One row of the queue: what a member of staff needs to pick a ticket. Dates are ISO strings. */
 export type QueueTicket = {
@@ -226,9 +216,9 @@ export function allQueueQueryShapes(): QueueQueryShape[] {
   const shapes = new Map<string, QueueQueryShape>();
   for (const status of QUEUE_STATUS_FILTERS) {
     for (const assignee of QUEUE_ASSIGNEE_FILTERS) {
-      for (const category of [undefined, CATEGORY_IDS[0]]) {
+      for (const category of [undefined, QUEUE_CATEGORY_IDS[0]]) {
         for (const site of [undefined, 'Site']) {
-          const request = ticketQueueRequestSchema.parse({ status, assignee, category, site });
+          const request: TicketQueueRequest = { status, assignee, category, site, limit: QUEUE_PAGE_SIZE };
           const shape = queueQueryShape(request, 'uid');
           shapes.set(queueShapeKey(shape), shape);
         }

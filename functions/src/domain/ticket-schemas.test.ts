@@ -22,11 +22,11 @@ import {
   requestIdSchema,
   salarySchema,
   selectablePresalaryPeriods,
-  ticketFilesFolder,
   ticketSubmissionSchema,
   toolsSchema,
   workhoursSchema,
 } from './ticket-schemas.js';
+import { ticketFilesFolder } from './ticket-workflow.js';
 import { MAX_SEARCH_TOKENS, searchTokenOf, searchWordsOf, ticketSearchTokens } from './search.js';
 import { TICKET_CATEGORIES } from './tickets.js';
 

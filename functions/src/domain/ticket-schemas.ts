@@ -342,8 +342,5 @@ export const attachFilesSchema = z.object({
 });
 export type AttachFilesRequest = z.infer<typeof attachFilesSchema>;
 
-/** Where a ticket's attachments live in Storage; storage.rules allow only the owner's folder. */
-export const ticketFilesFolder = (uid: string, ticketId: string) => `tickets/${uid}/${ticketId}/`;
-
 /** Human-readable ticket number: 42 -> "T-0042". */
 export const formatTicketNumber = (sequence: number) => `T-${String(sequence).padStart(4, '0')}`;

@@ -3,13 +3,8 @@ import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketStatus } from './tickets
 import { fieldMessages } from './ticket-schemas.js';
 import {
   TICKET_PROCESSING_ERRORS,
-  addTicketUpdateSchema,
   allowedTransitions,
-  assignTicketSchema,
   canTransition,
-  changeStatusSchema,
-  changeStatusSchemaFor,
-  confirmItemSchema,
   isOpenStatus,
   itemActivityField,
   itemConfirmationValue,
@@ -22,6 +17,13 @@ import {
   workerMayAddUpdate,
   workerMayArchive,
 } from './ticket-workflow.js';
+import {
+  addTicketUpdateSchema,
+  assignTicketSchema,
+  changeStatusSchema,
+  changeStatusSchemaFor,
+  confirmItemSchema,
+} from './ticket-workflow-schemas.js';
 
 /*
  * The expected transition matrix, written out from the issue's text rather than from the module:

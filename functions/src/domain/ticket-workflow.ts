@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { MAX_FILES } from './constants.js';
-import { isoDaySchema, requestIdSchema, storedAttachmentSchema } from './ticket-schemas.js';
 import { TICKET_STATUSES, type TicketCategoryId, type TicketStatus } from './tickets.js';
 
 /*
@@ -147,6 +144,9 @@ export const itemActivityField = (name: string) => `items.${name}`;
 /** How an item's confirmation reads in the activity log. */
 export const itemConfirmationValue = (confirmed: boolean) => (confirmed ? 'confirmed' : 'unconfirmed');
 
+/** Where a ticket's attachments live in Storage; storage.rules allow only the owner's folder. */
+export const ticketFilesFolder = (uid: string, ticketId: string) => `tickets/${uid}/${ticketId}/`;
+
 /**
  * Where staff upload the attachments of an update: the folder of the ticket's owner, so the owner
  * may read them (storage.rules: `ticket-updates/{ownerUid}/{ticketId}/`, ticket staff write).
@@ -167,7 +167,7 @@ export function updateFileFolders(input: {
 }): string[] {
   const folders: string[] = [];
   if (input.isStaff) folders.push(ticketUpdateFilesFolder(input.ownerUid, input.ticketId));
-  if (input.isOwner) folders.push(`tickets/${input.ownerUid}/${input.ticketId}/`);
+  if (input.isOwner) folders.push(ticketFilesFolder(input.ownerUid, input.ticketId));
   return folders;
 }
 
@@ -183,43 +183,16 @@ export const TARGET_STATUSES = TICKET_STATUSES.filter(
   (status): status is Exclude<TicketStatus, 'unknown'> => status !== 'unknown',
 );
 
-const required = (invalid: string) => ({
-  error: (issue: { input: unknown }) =>
-    issue.input === undefined || issue.input === null ? 'validation.required' : invalid,
-});
-
-export const ticketIdSchema = z
-  .string(required('validation.invalid'))
-  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'validation.invalid');
-
-const optionalReason = z
-  .string('validation.invalid')
-  .trim()
-  .max(REJECTION_REASON_MAX_CHARS, `validation.maxChars:${REJECTION_REASON_MAX_CHARS}`)
-  .optional();
-
-/**
- * changeTicketStatus: the target status, a reason (at most 1000 characters) and the paid amount
- * and day. Which of them a change needs depends on the ticket (see `statusChangeErrors`); a reason
- * or payment sent with a change that does not take one is not stored.
- */
-export const changeStatusSchema = z.object({
-  ticketId: ticketIdSchema,
-  status: z.enum(TARGET_STATUSES, required('validation.invalid')),
-  reason: optionalReason,
-  paidAmount: z
-    .number('validation.number')
-    .positive('validation.amountGreaterThanZero')
-    .max(MAX_PAID_AMOUNT, 'validation.number')
-    .multipleOf(0.01, 'validation.number')
-    .optional(),
-  paidDate: isoDaySchema.optional(),
-});
-export type ChangeStatusRequest = z.infer<typeof changeStatusSchema>;
-export type ChangeStatusInput = z.input<typeof changeStatusSchema>;
-
 /** The parts of a ticket that decide what a status change needs. */
 export type StatusChangeTicket = { category: string; status: TicketStatus };
+
+/** What a status change asks for, as far as statusChangeErrors looks at it. */
+export type StatusChangeValues = {
+  status: TicketStatus;
+  reason?: string | undefined;
+  paidAmount?: number | undefined;
+  paidDate?: string | undefined;
+};
 
 /**
  * Field errors (field -> translation key) for what a change of this ticket still lacks beyond
@@ -228,7 +201,7 @@ export type StatusChangeTicket = { category: string; status: TicketStatus };
  */
 export function statusChangeErrors(
   ticket: StatusChangeTicket,
-  request: Pick<ChangeStatusRequest, 'status' | 'reason' | 'paidAmount' | 'paidDate'>,
+  request: StatusChangeValues,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   if (needsReason(request.status, ticket.status) && !request.reason) errors.reason = 'validation.required';
@@ -238,51 +211,6 @@ export function statusChangeErrors(
   }
   return errors;
 }
-
-/** The status-change schema of one ticket's form: `changeStatusSchema` plus what the ticket needs. */
-export function changeStatusSchemaFor(ticket: StatusChangeTicket) {
-  return changeStatusSchema.superRefine((value, ctx) => {
-    for (const [field, message] of Object.entries(statusChangeErrors(ticket, value))) {
-      ctx.addIssue({ code: 'custom', path: [field], message });
-    }
-  });
-}
-
-/** assignTicket: a staff member's uid, or null to unassign. */
-export const assignTicketSchema = z.object({
-  ticketId: ticketIdSchema,
-  assigneeUid: z
-    .string(required('validation.invalid'))
-    .regex(/^[^/\s]{1,128}$/, 'validation.invalid')
-    .nullable(),
-});
-export type AssignTicketRequest = z.infer<typeof assignTicketSchema>;
-
-/** addTicketUpdate: text and uploaded files; `requestId` makes a retry return the first update. */
-export const addTicketUpdateSchema = z.object({
-  requestId: requestIdSchema,
-  ticketId: ticketIdSchema,
-  text: z
-    .string('validation.required')
-    .trim()
-    .min(1, 'validation.required')
-    .max(UPDATE_TEXT_MAX_CHARS, `validation.maxChars:${UPDATE_TEXT_MAX_CHARS}`),
-  attachments: z.array(storedAttachmentSchema).max(MAX_FILES, 'validation.maxFiles').default([]),
-});
-export type AddTicketUpdateRequest = z.infer<typeof addTicketUpdateSchema>;
-export type AddTicketUpdateInput = z.input<typeof addTicketUpdateSchema>;
-
-/** confirmTicketItem: one line of a tools or clothes ticket, confirmed or not. */
-export const confirmItemSchema = z.object({
-  ticketId: ticketIdSchema,
-  index: z
-    .number(required('validation.number'))
-    .int('validation.number')
-    .nonnegative('validation.number')
-    .max(999, 'validation.number'),
-  confirmed: z.boolean(required('validation.invalid')),
-});
-export type ConfirmItemRequest = z.infer<typeof confirmItemSchema>;
 
 // --- the callables --------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import {
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   type ReactNode,
   type Ref,
   useState,
@@ -50,6 +51,34 @@ export function PasswordInput({ status, ...props }: Omit<TextInputProps, 'type'>
           {isVisible ? null : <path stroke="currentColor" strokeWidth="2" d="M3 3l18 18" />}
         </svg>
       </button>
+    </span>
+  );
+}
+
+export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value'> & {
+  value: string;
+  /** Also shows "used / max" under the box. */
+  maxLength: number;
+  status?: InputStatus;
+};
+
+/**
+ * A multi-line box with a character counter, for the screens that also load Firestore: antd's
+ * Input.TextArea brings the whole Input family (about 7 KB gzip).
+ */
+export function TextArea({ status, className, value, maxLength, rows = 3, ...props }: TextAreaProps) {
+  return (
+    <span className="plain-textarea">
+      <textarea
+        {...props}
+        rows={rows}
+        value={value}
+        maxLength={maxLength}
+        className={`plain-input${status === 'error' ? ' is-invalid' : ''} ${className ?? ''}`}
+      />
+      <span className="plain-textarea-count" aria-hidden="true">
+        {Array.from(value).length} / {maxLength}
+      </span>
     </span>
   );
 }

@@ -1,17 +1,18 @@
 import {
   type ChangeStatusInput,
+  MAX_PAID_AMOUNT,
+  REJECTION_REASON_MAX_CHARS,
   type TicketStatus,
   allowedTransitions,
-  changeStatusSchemaFor,
   needsPaymentDetails,
   needsReason,
-  REJECTION_REASON_MAX_CHARS,
+  statusChangeErrors,
 } from '@domain';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField, controlProps } from '../../../components/form-field';
-import { NativeSelect, TextInput } from '../../../components/plain-controls';
+import { NativeSelect, TextArea, TextInput } from '../../../components/plain-controls';
 import type { Ticket } from '../../api/ticket-model';
 import { changeTicketStatus } from '../../api/process-ticket';
 import { useProcessing } from './use-processing';
@@ -30,14 +31,14 @@ function selectProps({ status: _status, ...props }: ReturnType<typeof controlPro
   return props;
 }
 
-/** Field errors (field -> message key) from a zod result. */
-function issuesOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? 'status');
-    errors[field] ??= issue.message;
-  }
-  return errors;
+/** A paid amount as typed ("300,50" too), or the message key of what is wrong with it. */
+function parseAmount(text: string): number | string | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return undefined;
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return 'validation.number';
+  const amount = Number(trimmed);
+  if (amount <= 0) return 'validation.amountGreaterThanZero';
+  return amount > MAX_PAID_AMOUNT ? 'validation.number' : amount;
 }
 
 /**
@@ -79,23 +80,19 @@ export function StatusChange({ ticket }: { ticket: Ticket }) {
       setErrors({ status: 'validation.required' });
       return;
     }
+    // The same rules as the server's changeStatusSchemaFor, without loading zod on this page.
+    const amount = askPayment ? parseAmount(values.paidAmount) : undefined;
     const request: ChangeStatusInput = {
       ticketId: ticket.id,
       status: target as ChangeStatusInput['status'],
-      ...(askReason ? { reason: values.reason } : {}),
-      ...(askPayment
-        ? {
-            paidAmount:
-              values.paidAmount.trim() === '' ? undefined : Number(values.paidAmount.replace(',', '.')),
-            paidDate: values.paidDate || undefined,
-          }
-        : {}),
+      ...(askReason && values.reason.trim() !== '' ? { reason: values.reason.trim() } : {}),
+      ...(typeof amount === 'number' ? { paidAmount: amount } : {}),
+      ...(askPayment && values.paidDate ? { paidDate: values.paidDate } : {}),
     };
-    const parsed = changeStatusSchemaFor({ category: ticket.category, status: ticket.status }).safeParse(
-      request,
-    );
-    if (!parsed.success) {
-      setErrors(issuesOf(parsed.error.issues));
+    const found = statusChangeErrors({ category: ticket.category, status: ticket.status }, request);
+    if (typeof amount === 'string') found.paidAmount = amount;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       return;
     }
     setIsSaving(true);
@@ -105,7 +102,7 @@ export function StatusChange({ ticket }: { ticket: Ticket }) {
         success: 'tickets.actions.statusDone',
         failure: 'tickets.processing.errors.statusFailed',
       },
-      () => changeTicketStatus(parsed.data),
+      () => changeTicketStatus(request),
       { status: t(`tickets.status.${target}`) },
     );
     setIsSaving(false);
@@ -132,13 +129,11 @@ export function StatusChange({ ticket }: { ticket: Ticket }) {
           htmlFor={`${id}-reason`}
           error={errors.reason}
         >
-          <Input.TextArea
+          <TextArea
             {...control('reason')}
             value={values.reason}
             onChange={(event) => set('reason', event.target.value)}
             maxLength={REJECTION_REASON_MAX_CHARS}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 6 }}
             disabled={isSaving}
           />
         </FormField>

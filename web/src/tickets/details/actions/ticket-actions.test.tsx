@@ -159,6 +159,16 @@ describe('ticket actions', () => {
       expect(await screen.findByText('This field is required')).toBeInTheDocument();
       expect(changeStatusMock).not.toHaveBeenCalled();
 
+      await user.type(amount, '30.505');
+      await user.click(screen.getByRole('button', { name: 'Change status' }));
+      expect(await screen.findByText('Please enter a valid number')).toBeInTheDocument();
+      await user.clear(amount);
+      await user.type(amount, '0');
+      await user.click(screen.getByRole('button', { name: 'Change status' }));
+      expect(await screen.findByText('Please enter a valid amount greater than zero')).toBeInTheDocument();
+      expect(changeStatusMock).not.toHaveBeenCalled();
+
+      await user.clear(amount);
       await user.type(amount, '300,50');
       await user.clear(day);
       await user.type(day, '2026-11-20');
@@ -267,6 +277,7 @@ describe('ticket actions', () => {
       show({ ...NEW_CLOTHES, status: 'inProgress' });
       renderPage(FOREMAN);
       await user.type(await screen.findByLabelText('Message'), 'Ordered, arrives on Friday');
+      expect(screen.getByText('26 / 2000')).toBeInTheDocument();
       await user.upload(screen.getByTestId('file-input'), [photo, pdf]);
       await user.click(screen.getByRole('button', { name: 'Add update' }));
       expect(await screen.findByText(/A file could not be uploaded/)).toBeInTheDocument();

@@ -1,9 +1,10 @@
 import { type StoredAttachment, UPDATE_TEXT_MAX_CHARS } from '@domain';
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilePicker, type PickedFile } from '../../../components/file-picker';
 import { FormField, controlProps } from '../../../components/form-field';
+import { TextArea } from '../../../components/plain-controls';
 import { useNotices } from '../../../notices';
 import { addTicketUpdate, newUpdateRequestId, uploadUpdateFile } from '../../api/process-ticket';
 import type { Ticket } from '../../api/ticket-model';
@@ -116,7 +117,7 @@ export function UpdateForm({ ticket, asStaff }: UpdateFormProps) {
         htmlFor={`${id}-text`}
         error={errors.text}
       >
-        <Input.TextArea
+        <TextArea
           {...controlProps(`${id}-text`, errors.text ? { message: errors.text } : undefined)}
           value={text}
           onChange={(event) => {
@@ -124,8 +125,7 @@ export function UpdateForm({ ticket, asStaff }: UpdateFormProps) {
             setErrors(({ text: _removed, ...rest }) => rest);
           }}
           maxLength={UPDATE_TEXT_MAX_CHARS}
-          showCount
-          autoSize={{ minRows: 3, maxRows: 10 }}
+          rows={4}
           disabled={isSending}
         />
       </FormField>
