@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { FUNCTIONS_REGION } from '../functions/src/domain/index.js';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTS, PROJECT_ID, emulatorEnv } from '../scripts/emulators.mjs';
+import { PORTS, PROJECT_ID } from '../scripts/emulators.mjs';
 import { PASSWORD, signIn } from './app-actions.js';
+import { adminDb } from './admin-sdk.js';
 import { APP_URL, launchBrowser, newContext } from './browser.js';
 
 let browser: Browser;
@@ -17,13 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The Admin SDK on the lite stack's Firestore: what the server really stored. */
-async function adminDb() {
-  Object.assign(process.env, emulatorEnv());
-  const { adminDb: db } = await import('../functions/src/firebase.js');
-  return db();
-}
 
 /** An ID token from the Auth emulator, as the web SDK gets one at sign-in. */
 async function idTokenOf(email: string): Promise<string> {

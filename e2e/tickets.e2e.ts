@@ -1,8 +1,8 @@
 import { selectablePresalaryPeriods } from '../functions/src/domain/index.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emulatorEnv } from '../scripts/emulators.mjs';
 import { signIn } from './app-actions.js';
+import { adminDb } from './admin-sdk.js';
 import { APP_URL, launchBrowser, newContext } from './browser.js';
 
 let browser: Browser;
@@ -12,13 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The Admin SDK on the lite stack's Firestore: what the server really stored. */
-async function adminDb() {
-  Object.assign(process.env, emulatorEnv());
-  const { adminDb: db } = await import('../functions/src/firebase.js');
-  return db();
-}
 
 /** The presalary summary's text with non-breaking spaces made plain. */
 async function summaryText(page: Page) {

@@ -9,3 +9,4 @@ export type {
   NoticesApi,
   NoticeType,
 } from './notice-types';
+export { type OperationResult, type OperationTexts, useOperation } from './use-operation';

@@ -1,4 +1,5 @@
 import { ADMIN_ERRORS } from '@domain';
+import { type CallableFailure, toCallableFailure } from '../../lib/callable-failure';
 import { callFunction } from '../../lib/firebase-data';
 
 /**
@@ -10,37 +11,19 @@ export function callAdmin<Request, Response>(name: string, data: Request): Promi
 }
 
 /** Why an admin call failed, in the terms the screens react to. */
-export type AdminFailure = {
-  /** Short callable code: permission-denied, not-found, invalid-argument, unavailable, ... */
-  code: string;
-  /** The translation key to show. */
-  messageKey: string;
-  /** Field path -> translation key, from an invalid-argument answer. */
-  fields: Record<string, string>;
+export type AdminFailure = CallableFailure;
+
+const ADMIN_FAILURE_KEYS = {
+  own: /^admin\.errors\.[A-Za-z]+$/,
+  noConnection: 'admin.errors.noConnection',
+  forbidden: ADMIN_ERRORS.forbidden,
 };
 
-type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
-
-const ADMIN_KEY = /^admin\.errors\.[A-Za-z]+$/;
-
 /**
- * Maps a callable error (FunctionsError: code `functions/<code>`, message, details) to an
- * AdminFailure. The server's own `admin.errors.*` key wins; no connection says so; anything
- * else falls back to the operation's failure key (for example admin.errors.updateRoleFailed).
+ * Maps a callable error to an AdminFailure: the server's own `admin.errors.*` key wins; no
+ * connection says so; anything else falls back to the operation's failure key (for example
+ * admin.errors.updateRoleFailed).
  */
 export function toAdminFailure(error: unknown, fallbackKey: string): AdminFailure {
-  const { code, message, details } = (error ?? {}) as CallableErrorLike;
-  const shortCode = typeof code === 'string' ? code.replace(/^functions\//, '') : 'unknown';
-  const rawFields = (details as { fields?: unknown } | undefined)?.fields;
-  const fields =
-    rawFields !== null && typeof rawFields === 'object' ? (rawFields as Record<string, string>) : {};
-  if (typeof message === 'string' && ADMIN_KEY.test(message)) {
-    return { code: shortCode, messageKey: message, fields };
-  }
-  if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') {
-    return { code: shortCode, messageKey: 'admin.errors.noConnection', fields };
-  }
-  if (shortCode === 'permission-denied')
-    return { code: shortCode, messageKey: ADMIN_ERRORS.forbidden, fields };
-  return { code: shortCode, messageKey: fallbackKey, fields };
+  return toCallableFailure(error, fallbackKey, ADMIN_FAILURE_KEYS);
 }

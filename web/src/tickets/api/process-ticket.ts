@@ -15,6 +15,7 @@ import {
   ticketFilesFolder,
   ticketUpdateFilesFolder,
 } from '@domain';
+import { type CallableFailure, toCallableFailure } from '../../lib/callable-failure';
 import { callFunction } from '../../lib/firebase-data';
 import { uploadFileTo } from './submit-ticket';
 
@@ -59,17 +60,13 @@ export function uploadUpdateFile(
 }
 
 /** Why a processing call failed: the message to show and the field errors of the form. */
-export type ProcessingFailure = {
-  code: string;
-  /** A translation key. */
-  messageKey: string;
-  /** Field path -> translation key, from an invalid-argument answer. */
-  fields: Record<string, string>;
+export type ProcessingFailure = CallableFailure;
+
+const PROCESSING_FAILURE_KEYS = {
+  own: /^tickets\.processing\.errors\.[A-Za-z]+$/,
+  noConnection: 'tickets.processing.errors.noConnection',
+  forbidden: TICKET_PROCESSING_ERRORS.forbidden,
 };
-
-type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
-
-const PROCESSING_KEY = /^tickets\.processing\.errors\.[A-Za-z]+$/;
 
 /**
  * Maps a callable error to what the ticket actions show: the server's own
@@ -77,21 +74,7 @@ const PROCESSING_KEY = /^tickets\.processing\.errors\.[A-Za-z]+$/;
  * the operation's failure key (for example tickets.processing.errors.statusFailed).
  */
 export function toProcessingFailure(error: unknown, fallbackKey: string): ProcessingFailure {
-  const { code, message, details } = (error ?? {}) as CallableErrorLike;
-  const shortCode = typeof code === 'string' ? code.replace(/^functions\//, '') : 'unknown';
-  const rawFields = (details as { fields?: unknown } | undefined)?.fields;
-  const fields =
-    rawFields !== null && typeof rawFields === 'object' ? (rawFields as Record<string, string>) : {};
-  if (typeof message === 'string' && PROCESSING_KEY.test(message)) {
-    return { code: shortCode, messageKey: message, fields };
-  }
-  if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') {
-    return { code: shortCode, messageKey: 'tickets.processing.errors.noConnection', fields };
-  }
-  if (shortCode === 'permission-denied') {
-    return { code: shortCode, messageKey: TICKET_PROCESSING_ERRORS.forbidden, fields };
-  }
-  return { code: shortCode, messageKey: fallbackKey, fields };
+  return toCallableFailure(error, fallbackKey, PROCESSING_FAILURE_KEYS);
 }
 
 /** A request id for one update; kept across retries so the update is added once. */

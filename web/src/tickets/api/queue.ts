@@ -4,6 +4,7 @@ import {
   type TicketQueueInput,
   type TicketQueueResponse,
 } from '@domain';
+import { type CallableFailure, toCallableFailure } from '../../lib/callable-failure';
 import { callFunction } from '../../lib/firebase-data';
 
 // The staff ticket queue (PROCESS_TICKETS): the listTicketQueue callable of
@@ -15,14 +16,16 @@ export function fetchTicketQueue(input: TicketQueueInput): Promise<TicketQueueRe
 }
 
 /** Why a queue call failed: the short callable code and the translation key to show. */
-export type QueueFailure = { code: string; messageKey: string };
-
-type CallableErrorLike = { code?: unknown; message?: unknown };
-
-const QUEUE_KEY = /^tickets\.queue\.errors\.[A-Za-z]+$/;
+export type QueueFailure = CallableFailure;
 
 /** Shown when the device has no connection to the server. */
 export const QUEUE_NO_CONNECTION = 'tickets.queue.errors.noConnection';
+
+const QUEUE_FAILURE_KEYS = {
+  own: /^tickets\.queue\.errors\.[A-Za-z]+$/,
+  noConnection: QUEUE_NO_CONNECTION,
+  forbidden: TICKET_QUEUE_ERRORS.forbidden,
+};
 
 /**
  * Maps a callable error to what the queue shows: the server's own `tickets.queue.errors.*` key,
@@ -32,13 +35,5 @@ export function toQueueFailure(
   error: unknown,
   fallbackKey: string = TICKET_QUEUE_ERRORS.loadFailed,
 ): QueueFailure {
-  const { code, message } = (error ?? {}) as CallableErrorLike;
-  const shortCode = typeof code === 'string' ? code.replace(/^functions\//, '') : 'unknown';
-  if (typeof message === 'string' && QUEUE_KEY.test(message)) return { code: shortCode, messageKey: message };
-  if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') {
-    return { code: shortCode, messageKey: QUEUE_NO_CONNECTION };
-  }
-  if (shortCode === 'permission-denied')
-    return { code: shortCode, messageKey: TICKET_QUEUE_ERRORS.forbidden };
-  return { code: shortCode, messageKey: fallbackKey };
+  return toCallableFailure(error, fallbackKey, QUEUE_FAILURE_KEYS);
 }
