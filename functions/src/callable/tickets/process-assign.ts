@@ -4,12 +4,10 @@ import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   type AssignTicketResponse,
-  DEFAULT_ROLE,
   TICKET_PROCESSING_ERRORS,
   assignTicketSchema,
-  isRole,
 } from '../../domain/index.js';
-import type { Caller } from '../caller.js';
+import { type Caller, accountAsCaller } from '../caller.js';
 import { answerOrInternal, parseOrThrow, requireAuth } from '../errors.js';
 import type { PersonRef } from './ticket-document.js';
 import {
@@ -30,36 +28,8 @@ export type AssignTicketDeps = ProcessTicketDeps & { auth: Pick<Auth, 'getUser'>
 
 const notStaff = () => new HttpsError('failed-precondition', TICKET_PROCESSING_ERRORS.assigneeNotStaff);
 
-const stringArray = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-
-const nonEmpty = (value: unknown): string | null =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-
 const isUserNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
-
-/**
- * An account as a permission subject, named as a ticket shows its assignee: role from the `role`
- * claim (absent or unknown -> user), permission changes and name from its users document (name
- * falling back to the Auth display name, the e-mail, the uid). listTicketStaff offers exactly the
- * enabled accounts for which this holds PROCESS_TICKETS, so it offers whom assignTicket accepts.
- */
-export function accountAsCaller(
-  account: Pick<UserRecord, 'uid' | 'email' | 'displayName' | 'customClaims'>,
-  users: Record<string, unknown> | undefined,
-): Caller {
-  const role: unknown = account.customClaims?.role;
-  const email = nonEmpty(account.email);
-  return {
-    uid: account.uid,
-    email,
-    name: nonEmpty(users?.name) ?? nonEmpty(account.displayName) ?? email ?? account.uid,
-    role: isRole(role) ? role : DEFAULT_ROLE,
-    assignedPermissions: stringArray(users?.assignedPermissions),
-    revokedPermissions: stringArray(users?.revokedPermissions),
-  };
-}
 
 /**
  * The staff member a ticket may be assigned to, named as the ticket will show them: an enabled

@@ -5,9 +5,8 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { TICKET_QUEUE_ERRORS, type TicketStaffMember, type TicketStaffResponse } from '../../domain/index.js';
-import { loadCaller } from '../caller.js';
+import { accountAsCaller, loadCaller } from '../caller.js';
 import { type CallableLogger, answerOrInternal, requireAuth } from '../errors.js';
-import { accountAsCaller } from './process-assign.js';
 import { canProcessTickets } from './process-ticket.js';
 
 export type TicketStaffDeps = {
