@@ -30,6 +30,7 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/console-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
@@ -39,8 +40,22 @@ export default defineConfig({
         test: {
           name: 'rules',
           environment: 'node',
-          include: ['rules-tests/**/*.test.ts'],
+          include: ['rules-tests/firestore*.test.ts'],
+          globalSetup: ['rules-tests/global-setup.ts'],
           testTimeout: 30_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Needs the Storage emulator, whose rules runtime is a download: `npm run test:emulators` only.
+        test: {
+          name: 'storage-rules',
+          environment: 'node',
+          include: ['rules-tests/storage*.test.ts'],
+          globalSetup: ['rules-tests/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

@@ -185,13 +185,12 @@ describe('administration', () => {
     await page.getByRole('button', { name: 'Send bug report' }).click();
     await page.getByText('Thank you! Your bug report has been sent.').first().waitFor({ timeout: 20_000 });
     const { db } = await admin();
-    // The in-process Firestore cannot filter on a nested field: read them all.
-    const reports = await db.collection('bugReports').get();
-    const mine = reports.docs.filter(
-      (doc) =>
-        doc.get('reporter')?.uid === 'u-worker' &&
-        doc.get('description') === 'The history list jumps when new tickets arrive, e2e',
-    );
+    const reports = await db
+      .collection('bugReports')
+      .where('reporter.uid', '==', 'u-worker')
+      .where('description', '==', 'The history list jumps when new tickets arrive, e2e')
+      .get();
+    const mine = reports.docs;
     expect(mine).toHaveLength(1);
     expect(mine[0]?.data()).toMatchObject({
       page: '/ticket-history',

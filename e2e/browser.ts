@@ -17,8 +17,28 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh profile (own storage) sized like a phone or a desktop. */
-export function newContext(browser: Browser, size: 'phone' | 'desktop' = 'desktop'): Promise<BrowserContext> {
+/** A live read the rules refused, as the Firestore SDK or the app reports it in the console. */
+const PERMISSION_DENIED = /permission-denied|PERMISSION_DENIED|Missing or insufficient permissions/;
+const denials: string[] = [];
+
+/**
+ * The permission refusals pages logged since the last call, and forgets them: e2e/console-guard.ts fails
+ * every test after which this is not empty (a screen whose live read the rules refuse).
+ */
+export function takePermissionDenials(): string[] {
+  return denials.splice(0);
+}
+
+/** A fresh profile (own storage) sized like a phone or a desktop; its console is watched for refusals. */
+export async function newContext(
+  browser: Browser,
+  size: 'phone' | 'desktop' = 'desktop',
+): Promise<BrowserContext> {
   const viewport = size === 'phone' ? { width: 360, height: 740 } : { width: 1280, height: 800 };
-  return browser.newContext({ viewport, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (PERMISSION_DENIED.test(text)) denials.push(`${message.page()?.url() ?? '?'}: ${text}`);
+  });
+  return context;
 }

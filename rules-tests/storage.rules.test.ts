@@ -1,4 +1,4 @@
-// Runs under the official Storage emulator: `npm run test:emulators` (needs Java 21).
+// Runs under the Storage emulator (npm run test:emulators: its rules runtime is a download).
 import { readFileSync } from 'node:fs';
 import {
   type RulesTestContext,
@@ -8,7 +8,7 @@ import {
   initializeTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { deleteObject, getBytes, ref, updateMetadata, uploadBytes } from 'firebase/storage';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 
 let env: RulesTestEnvironment;
 type Storage = ReturnType<RulesTestContext['storage']>;
@@ -62,7 +62,7 @@ const ELSEWHERE = 'elsewhere/file.png';
 beforeAll(async () => {
   env = await initializeTestEnvironment({
     projectId: 'demo-ticket-app',
-    storage: { rules: readFileSync('storage.rules', 'utf8'), host: '127.0.0.1', port: 9199 },
+    storage: { rules: readFileSync('storage.rules', 'utf8'), host: '127.0.0.1', port: inject('rulesPorts').storage },
   });
   await env.withSecurityRulesDisabled(async (context) => {
     const storage = context.storage();

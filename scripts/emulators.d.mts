@@ -11,7 +11,10 @@ export const PORTS: {
   hub: number;
   ui: number;
   logging: number;
+  firestoreWebSocket: number;
 };
+export type Ports = typeof PORTS;
+export function portsFor(offset?: number): Ports;
 export function isPortOpen(port: number, host?: string): Promise<boolean>;
 export function assertPortsFree(ports: number[]): Promise<void>;
 export function waitFor(
@@ -20,7 +23,6 @@ export function waitFor(
   timeoutMs?: number,
 ): Promise<void>;
 export function waitForHttp(url: string, timeoutMs?: number): Promise<void>;
-export function startFirestoreServer(port?: number): Promise<{ host: string; stop: () => Promise<void> }>;
 export type RunningEmulators = {
   child: ChildProcess;
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -33,13 +35,34 @@ export function startFirebaseEmulators(options: {
   logFile?: string;
   importDir?: string;
   ui?: boolean;
+  ports?: Ports;
   extraArgs?: string[];
 }): RunningEmulators;
 export function isEmulatorUiCached(): boolean;
-export function emulatorEnv(firestoreHost?: string): Record<string, string>;
-export function startLiteStack(options?: {
+export function emulatorEnv(ports?: Ports): Record<string, string>;
+export type FoundStack = {
+  isReady: boolean;
+  summary: string;
+  problem: string | null;
+  env: Record<string, string>;
+  storage: { canRun: boolean; source: string };
+};
+export function requireStack(log?: (message: string) => void): FoundStack;
+export function startStack(options?: {
+  only?: string[];
+  withStorage?: boolean;
   logFile?: string;
   seed?: boolean;
   ui?: boolean;
+  importDir?: string;
+  extraArgs?: string[];
+  portOffset?: number;
   log?: (message: string) => void;
-}): Promise<{ stop: () => Promise<void>; emulators: RunningEmulators; env: Record<string, string> }>;
+}): Promise<{
+  stop: () => Promise<void>;
+  emulators: RunningEmulators;
+  env: Record<string, string>;
+  ports: Ports;
+  stack: FoundStack;
+  hasStorage: boolean;
+}>;

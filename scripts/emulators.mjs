@@ -1,12 +1,12 @@
-// Starting and stopping the local stack's pieces: shared by `npm run start:lite`, `npm start`
-// and the test setups, so that all of them run the same stack the same way.
+// Starting and stopping the local Emulator Suite: shared by `npm start`, the bench and the test setups,
+// so that all of them run the same stack (the official Firestore emulator with the rules) the same way.
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findStack } from './find-stack.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-ticket-app';
@@ -19,7 +19,17 @@ export const PORTS = {
   hub: 4400,
   ui: 4000,
   logging: 4500,
+  firestoreWebSocket: 9150,
 };
+
+/**
+ * The ports of a suite moved by `offset`: the functions and rules test layers run their own suites on moved
+ * ports, so `npm test` can run beside `npm start`. The web app and the e2e tests use the defaults.
+ */
+export function portsFor(offset = 0) {
+  return Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + offset]));
+}
+
 const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,7 +52,7 @@ export async function assertPortsFree(ports) {
   for (const port of ports) if (await isPortOpen(port)) busy.push(port);
   if (busy.length > 0) {
     throw new Error(
-      `port(s) ${busy.join(', ')} already in use: stop the other local stack (npm start / start:lite) first`,
+      `port(s) ${busy.join(', ')} already in use: stop the other local stack (npm start, npm test, npm run bench) first`,
     );
   }
 }
@@ -66,18 +76,6 @@ export function waitForHttp(url, timeoutMs) {
   return waitFor(async () => (await fetch(url)).status === 200, url, timeoutMs);
 }
 
-/** Starts the Node Firestore server (Admin SDK side only) in this process. */
-export async function startFirestoreServer(port = PORTS.firestore) {
-  // Its ES build has extension-less imports that Node rejects; the CommonJS build loads fine.
-  const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server');
-  const server = new FirestoreServer();
-  await server.start(port);
-  return {
-    host: `127.0.0.1:${port}`,
-    stop: async () => server.stop(),
-  };
-}
-
 /** The Emulator UI is downloaded on first use; without internet it can only run once cached. */
 export function isEmulatorUiCached() {
   const dir = path.join(os.homedir(), '.cache', 'firebase', 'emulators');
@@ -85,13 +83,17 @@ export function isEmulatorUiCached() {
 }
 
 /**
- * firebase.json with the Emulator UI switched off, next to it so its relative paths still hold.
- * The CLI has no flag for this, and starting the UI offline fails while it tries to download it.
+ * firebase.json with the suite's ports (and the Emulator UI on or off), next to it so its relative paths still
+ * hold. The CLI has no flag for either, and starting the UI offline fails while it tries to download it.
  */
-function configWithoutUi() {
+function configFor({ ui, ports }) {
   const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
-  config.emulators.ui = { ...config.emulators.ui, enabled: false };
-  const file = path.join(ROOT, 'firebase.noui.json');
+  for (const [name, port] of Object.entries(ports)) {
+    if (name in config.emulators) config.emulators[name] = { ...config.emulators[name], port };
+  }
+  config.emulators.firestore.websocketPort = ports.firestoreWebSocket;
+  config.emulators.ui = { ...config.emulators.ui, enabled: ui };
+  const file = path.join(ROOT, `firebase.local-${ports.hub}.json`);
   writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
   return file;
 }
@@ -99,10 +101,19 @@ function configWithoutUi() {
 /**
  * Starts `firebase emulators:start --only <only>` in its own process group.
  * `logFile`: write its output there instead of this terminal. `ui`: start the Emulator UI too.
+ * `ports`: the suite's ports (PORTS or portsFor(offset)).
  */
-export function startFirebaseEmulators({ only, env = {}, logFile, importDir, ui = false, extraArgs = [] }) {
+export function startFirebaseEmulators({
+  only,
+  env = {},
+  logFile,
+  importDir,
+  ui = false,
+  ports = PORTS,
+  extraArgs = [],
+}) {
   const args = ['emulators:start', '--only', only.join(','), '--project', PROJECT_ID, ...extraArgs];
-  if (!ui) args.push('--config', configWithoutUi());
+  args.push('--config', configFor({ ui, ports }));
   if (importDir) args.push('--import', importDir);
   let output = 'inherit';
   let stream;
@@ -161,44 +172,86 @@ export function startFirebaseEmulators({ only, env = {}, logFile, importDir, ui 
 }
 
 /** Environment that points the Admin SDK (and the functions emulator) at the local stack. */
-export function emulatorEnv(firestoreHost = `127.0.0.1:${PORTS.firestore}`) {
+export function emulatorEnv(ports = PORTS) {
   return {
     GCLOUD_PROJECT: PROJECT_ID,
-    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
-    FIRESTORE_EMULATOR_HOST: firestoreHost,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+    FIRESTORE_EMULATOR_HOST: `127.0.0.1:${ports.firestore}`,
   };
 }
 
 /**
- * The Java-free stack: Node Firestore server, then Auth, Functions and Hosting emulators,
- * then the seed. Expects functions/lib and web/dist to be built.
+ * What the suite needs (Java 21+, the Firestore emulator, Storage or not), found by find-stack.mjs;
+ * throws its one-line problem when something is missing.
  */
-export async function startLiteStack({ logFile, seed = true, ui = false, log = console.log } = {}) {
-  await assertPortsFree([PORTS.firestore, PORTS.auth, PORTS.functions, PORTS.hosting, PORTS.hub]);
-  const firestore = await startFirestoreServer(PORTS.firestore);
-  const env = emulatorEnv(firestore.host);
-  Object.assign(process.env, env);
-  const emulators = startFirebaseEmulators({ only: ['auth', 'functions', 'hosting'], env, logFile, ui });
-  const stop = async () => {
-    await emulators.stop();
-    await firestore.stop();
+export function requireStack(log = console.log) {
+  const stack = findStack({ tmpDir: path.join(ROOT, '.tmp', 'emulators') });
+  log(`Local stack: ${stack.summary}`);
+  if (!stack.isReady) throw new Error(stack.problem);
+  return stack;
+}
+
+/** Emulators whose port must answer before the stack counts as up. */
+const WAITED_FOR = ['auth', 'firestore', 'functions', 'storage'];
+
+/**
+ * Starts one Emulator Suite with `only` (Storage added when it can run and `withStorage`), waits until it
+ * answers, and loads the seed when `seed`. With hosting and functions, "up" means /api answers.
+ * `portOffset` moves every port (see portsFor). Resolves to {stop, emulators, env, ports, stack, hasStorage}.
+ */
+export async function startStack({
+  only = ['auth', 'functions', 'firestore', 'hosting'],
+  withStorage = true,
+  logFile,
+  seed = false,
+  ui = false,
+  importDir,
+  extraArgs,
+  portOffset = 0,
+  log = console.log,
+} = {}) {
+  const ports = portsFor(portOffset);
+  const stack = requireStack(log);
+  const emulatorsToRun = [...only];
+  const hasStorage = withStorage && stack.storage.canRun;
+  if (hasStorage && !emulatorsToRun.includes('storage')) emulatorsToRun.push('storage');
+  await assertPortsFree([ports.hub, ...emulatorsToRun.map((name) => ports[name])]);
+  const env = { ...emulatorEnv(ports), ...stack.env };
+  const emulators = startFirebaseEmulators({
+    only: emulatorsToRun,
+    env,
+    logFile,
+    ui,
+    importDir,
+    ports,
+    extraArgs,
+  });
+  const hasApi = emulatorsToRun.includes('hosting') && emulatorsToRun.includes('functions');
+  const isUp = async () => {
+    for (const name of emulatorsToRun) {
+      if (WAITED_FOR.includes(name) && !(await isPortOpen(ports[name]))) return false;
+    }
+    if (hasApi)
+      return (await fetch(`http://127.0.0.1:${ports.hosting}/api/config/auth-rules`)).status === 200;
+    return true;
   };
   try {
     await Promise.race([
-      waitForHttp(`http://127.0.0.1:${PORTS.hosting}/api/config/auth-rules`, 120_000),
+      waitFor(isUp, `the emulators (${emulatorsToRun.join(', ')})`, 180_000),
       emulators.exit.then(({ code }) => {
         throw new Error(
           `the Firebase emulators exited early (code ${code})${logFile ? `; see ${logFile}` : ''}`,
         );
       }),
     ]);
+    Object.assign(process.env, emulatorEnv(ports));
     if (seed) {
       const { loadSeed } = await import('../emulator-data/load.mjs');
       await loadSeed({ projectId: PROJECT_ID, log });
     }
   } catch (error) {
-    await stop();
+    await emulators.stop();
     throw error;
   }
-  return { stop, emulators, env };
+  return { stop: () => emulators.stop(), emulators, env, ports, stack, hasStorage };
 }

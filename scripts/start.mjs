@@ -1,63 +1,56 @@
-// `npm start`: the full local stack when Java 21+ is here, otherwise the lite stack.
-import { spawn, spawnSync } from 'node:child_process';
-import {
-  PORTS,
-  ROOT,
-  assertPortsFree,
-  emulatorEnv,
-  startFirebaseEmulators,
-  waitForHttp,
-} from './emulators.mjs';
-
-const REQUIRED_JAVA = 21;
-
-/** The installed Java major version, or null when there is no `java`. */
-function javaMajorVersion() {
-  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (result.error) return null;
-  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${result.stderr}${result.stdout}`);
-  if (!match) return null;
-  const major = Number(match[1]);
-  return major === 1 ? Number(match[2]) : major;
-}
+// `npm start`: build, then one Emulator Suite through firebase-tools (Auth, Functions, the official Firestore
+// emulator with the rules, Hosting; Storage where it can run), the seed, and the Vite dev server.
+// `npm start -- --import=<dir>` starts from an `emulators:export` folder instead of the seed.
+import { spawn } from 'node:child_process';
+import { PORTS, ROOT, isEmulatorUiCached, requireStack, startStack } from './emulators.mjs';
 
 function run(command, args) {
   const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
   return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)));
 }
 
-const java = javaMajorVersion();
-if (java === null || java < REQUIRED_JAVA) {
-  const found = java === null ? 'no java on PATH' : `found Java ${java}`;
-  console.log(
-    `Full stack needs Java ${REQUIRED_JAVA}+ for the Firestore and Storage emulators (${found}); running npm run start:lite instead.`,
-  );
-  process.exit(await run('npm', ['run', 'start:lite']));
+// Say what is missing before the build, not two minutes later.
+try {
+  requireStack(() => undefined);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
-
 if ((await run('npm', ['run', 'build'])) !== 0) process.exit(1);
-await assertPortsFree(Object.values(PORTS));
-const env = emulatorEnv();
-Object.assign(process.env, env);
-const emulators = startFirebaseEmulators({
-  only: ['auth', 'functions', 'firestore', 'storage', 'hosting'],
-  env,
-});
+
+const importDir = process.argv.find((arg) => arg.startsWith('--import='))?.slice('--import='.length);
+let stack;
 let vite;
+let stopping = false;
 async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nstopping the local stack...');
   vite?.kill('SIGINT');
-  await emulators.stop();
+  await stack?.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
-emulators.exit.then(({ code }) => void shutdown(code ?? 1));
 
-await waitForHttp(`http://127.0.0.1:${PORTS.hosting}/api/config/auth-rules`, 180_000);
-const { loadSeed } = await import('../emulator-data/load.mjs');
-await loadSeed();
+const hasUi = isEmulatorUiCached();
+try {
+  stack = await startStack({ seed: !importDir, importDir, ui: hasUi });
+} catch (error) {
+  console.error(`npm start failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+stack.emulators.exit.then(({ code }) => {
+  if (stopping) return;
+  console.error(`the Firebase emulators exited (code ${code}); stopping`);
+  void shutdown(1);
+});
 vite = spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
 console.log(`
-  Full stack running. App (built): http://127.0.0.1:${PORTS.hosting}   Dev server (hot reload): http://127.0.0.1:5173
-  Emulator UI: http://127.0.0.1:${PORTS.ui}   Sign in as worker@example.com / Demo-pass-1. Ctrl-C stops everything.
+  Local stack running: Auth, Functions, Firestore (official emulator, rules on), Hosting${stack.hasStorage ? ', Storage' : ''}.
+  App (built):              http://127.0.0.1:${PORTS.hosting}
+  Dev server (hot reload):  http://127.0.0.1:5173
+  Emulator UI:              ${hasUi ? `http://127.0.0.1:${PORTS.ui}` : 'not downloaded (it needs internet once)'}
+  ${stack.hasStorage ? 'Attachments upload to the Storage emulator.' : 'No Storage emulator here: attachment fields say uploads are unavailable; tickets without files work.'}
+  Sign in as worker@example.com / Demo-pass-1 (other seed accounts: see README). Ctrl-C stops everything.
 `);

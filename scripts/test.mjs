@@ -1,10 +1,12 @@
-// `npm test`: every layer that runs without Java or internet, in order, then one summary.
-// `npm test -- --emulators` (`npm run test:emulators`): also the rules tests under the official
-// Firestore and Storage emulators, which need Java 21.
+// `npm test`: every layer, in order, then one summary with counts per layer. The functions, rules and e2e
+// layers run on the official Firestore emulator (a Java 21+ and the emulator are found by find-stack.mjs;
+// without them the run stops at once with one line saying what is missing: it never skips a layer).
+// `npm test -- --emulators` (`npm run test:emulators`): also the storage.rules tests, which need the
+// Storage emulator (its rules runtime is a download).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './emulators.mjs';
+import { ROOT, requireStack } from './emulators.mjs';
 
 const withEmulators = process.argv.includes('--emulators');
 const results = [];
@@ -29,7 +31,7 @@ function step(name, command, args) {
 }
 
 /** Runs one Vitest project and records its counts from the JSON report. */
-function vitestLayer(project, wrap) {
+function vitestLayer(project) {
   const report = path.join(TMP, `vitest-${project}.json`);
   rmSync(report, { force: true });
   const vitest = [
@@ -43,7 +45,7 @@ function vitestLayer(project, wrap) {
   ];
   const started = Date.now();
   console.log(`\n=== ${project} tests`);
-  const code = wrap ? run('npx', wrap(vitest.join(' '))) : run('npx', vitest);
+  const code = run('npx', vitest);
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -58,10 +60,16 @@ function vitestLayer(project, wrap) {
   return ok;
 }
 
-function javaMajor() {
-  const out = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  const match = /version "(\d+)(?:\.(\d+))?/.exec(`${out.stderr ?? ''}${out.stdout ?? ''}`);
-  return match ? (Number(match[1]) === 1 ? Number(match[2]) : Number(match[1])) : null;
+let stack;
+try {
+  stack = requireStack();
+} catch (error) {
+  console.error(`npm test: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+if (withEmulators && !stack.storage.canRun) {
+  console.error(`npm run test:emulators: the Storage emulator cannot run here (${stack.storage.source}).`);
+  process.exit(1);
 }
 
 const started = Date.now();
@@ -70,35 +78,10 @@ step('lint', 'npm', ['run', 'lint']);
 vitestLayer('unit');
 vitestLayer('web');
 vitestLayer('functions');
+vitestLayer('rules');
+if (withEmulators) vitestLayer('storage-rules');
 if (step('build', 'npm', ['run', 'build'])) vitestLayer('e2e');
 else results.push({ name: 'e2e tests', ok: false, seconds: 0, counts: { passed: 0, failed: 1, skipped: 0 } });
-
-if (withEmulators) {
-  const java = javaMajor();
-  if (java === null || java < 21) {
-    console.error(
-      `\ntest:emulators needs Java 21+ for the Firestore and Storage emulators (found ${java ?? 'none'}).`,
-    );
-    results.push({
-      name: 'rules tests',
-      ok: false,
-      seconds: 0,
-      counts: { passed: 0, failed: 1, skipped: 0 },
-    });
-  } else {
-    vitestLayer('rules', (inner) => [
-      'firebase',
-      'emulators:exec',
-      '--only',
-      'firestore,storage',
-      '--project',
-      'demo-ticket-app',
-      '--config',
-      'firebase.json',
-      inner,
-    ]);
-  }
-}
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 console.log('\n=== Summary');

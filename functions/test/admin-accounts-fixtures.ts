@@ -28,7 +28,7 @@ export function testDeps(db: Firestore = adminDb()) {
 }
 
 /**
- * A database of its own in the in-process Firestore, for tests that count across the whole
+ * A database of its own in the Firestore emulator, for tests that count across the whole
  * `users` collection (the admins): other tests' accounts live in the default database.
  */
 export const isolatedDb = () => getFirestore(adminApp(), `admin-accounts-${randomUUID().slice(0, 8)}`);
@@ -58,16 +58,13 @@ export async function directoryWorker(fields: Payload = {}, db: Firestore = admi
 export const userData = async (uid: string, db: Firestore = adminDb()) =>
   (await db.doc(`users/${uid}`).get()).data();
 
-/** Audit entries about this account or worker; filtered here, as the in-process server cannot query nested fields. */
+/** Audit entries about this account or worker. */
 export async function auditEntries(target: { uid?: string; workerId?: string }, db: Firestore = adminDb()) {
-  const all = await db.collection('auditLog').get();
-  return all.docs
-    .map((doc) => doc.data())
-    .filter((entry) =>
-      target.uid !== undefined
-        ? entry.target?.uid === target.uid
-        : entry.target?.workerId === target.workerId,
-    );
+  const entries =
+    target.uid !== undefined
+      ? db.collection('auditLog').where('target.uid', '==', target.uid)
+      : db.collection('auditLog').where('target.workerId', '==', target.workerId);
+  return (await entries.get()).docs.map((doc) => doc.data());
 }
 
 /** The one audit entry about the target; fails unless there is exactly one. */

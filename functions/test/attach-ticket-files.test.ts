@@ -134,7 +134,9 @@ describe('attachTicketFiles with a Storage stand-in', () => {
     ]);
     const again = await attachAs(user, { ticketId, files: [second] }, storage.inspector);
     expect(again.attachments).toHaveLength(2);
-    expect((await activityOf(ticketId)).map((entry) => entry.change as unknown)).toEqual([
+    // Both calls share one clock reading, and Firestore returns documents by id: order by the count.
+    const changes = (await activityOf(ticketId)).map((entry) => entry.change as { from: number });
+    expect(changes.sort((a, b) => a.from - b.from)).toEqual([
       { type: 'field', field: 'attachments', from: 0, to: 1 },
       { type: 'field', field: 'attachments', from: 1, to: 2 },
     ]);

@@ -1,17 +1,12 @@
-// Functions tests run against the real Auth emulator (firebase-tools) and the in-process
-// Firestore server, both started once for the whole run.
+// Functions tests run against the real Auth emulator and the official Firestore emulator (firebase-tools),
+// started once for the whole run on ports of their own (so `npm test` runs beside `npm start`). The handlers
+// run in this process through firebase-functions-test.
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import {
-  PORTS,
-  ROOT,
-  assertPortsFree,
-  emulatorEnv,
-  isPortOpen,
-  startFirebaseEmulators,
-  startFirestoreServer,
-  waitFor,
-} from '../../scripts/emulators.mjs';
+import { ROOT, emulatorEnv, startStack } from '../../scripts/emulators.mjs';
+
+/** The functions layer's suite: every default port + 20000. */
+const PORT_OFFSET = 20_000;
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
@@ -21,26 +16,13 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  await assertPortsFree([PORTS.auth, PORTS.firestore, PORTS.hub]);
-  const firestore = await startFirestoreServer(PORTS.firestore);
-  const logFile = path.join(ROOT, '.tmp', 'functions-test-emulators.log');
-  const auth = startFirebaseEmulators({ only: ['auth'], logFile });
-  try {
-    await Promise.race([
-      waitFor(() => isPortOpen(PORTS.auth), 'the Auth emulator', 90_000),
-      auth.exit.then(() => {
-        throw new Error(`the Auth emulator exited early; see ${logFile}`);
-      }),
-    ]);
-  } catch (error) {
-    await firestore.stop();
-    throw error;
-  }
-  const env = emulatorEnv(firestore.host);
-  Object.assign(process.env, env);
-  project.provide('emulatorEnv', env);
-  return async () => {
-    await auth.stop();
-    await firestore.stop();
-  };
+  const stack = await startStack({
+    only: ['auth', 'firestore'],
+    withStorage: false,
+    portOffset: PORT_OFFSET,
+    logFile: path.join(ROOT, '.tmp', 'functions-test-emulators.log'),
+    log: () => undefined,
+  });
+  project.provide('emulatorEnv', emulatorEnv(stack.ports));
+  return () => stack.stop();
 }

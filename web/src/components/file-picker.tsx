@@ -3,6 +3,7 @@ import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILES, MAX_FILE_SIZE_BYTES } from '@doma
 import { Button, Typography } from 'antd';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStorageAvailability } from '../lib/storage-availability';
 import { translateMessage } from './field-message';
 
 export type PickedFile = { key: string; file: File };
@@ -36,7 +37,8 @@ export function formatFileSize(bytes: number, language: string): string {
 /**
  * Attachments of a ticket or a bug report: choose photos or PDFs, or take a photo with the phone
  * camera. Files that break the rules (type, 5 MB, 5 files) are refused at once with the reason,
- * and are never sent; the server and storage.rules check again.
+ * and are never sent; the server and storage.rules check again. Where uploads cannot work (a local stack
+ * without the Storage emulator) the field says so and offers no file, so the rest of the form still sends.
  */
 export function FilePicker({ files, onChange, error, isRequired, isDisabled }: FilePickerProps) {
   const { t, i18n } = useTranslation();
@@ -44,6 +46,8 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
   const chooseRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const [refused, setRefused] = useState<{ name: string; message: string }[]>([]);
+  const storage = useStorageAvailability();
+  const canPick = storage === 'available';
 
   const add = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = [...(event.target.files ?? [])];
@@ -78,18 +82,23 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
         {isRequired && <span aria-hidden="true"> *</span>}
       </span>
       <div className="form-field-hint">{t('files.hint', { max: MAX_FILES })}</div>
+      {storage === 'unavailable' && (
+        <div className="form-field-notice" role="status">
+          {t('files.unavailable')}
+        </div>
+      )}
       <div className="button-row">
         <Button
           icon={<PaperClipOutlined />}
           onClick={() => chooseRef.current?.click()}
-          disabled={isDisabled || isFull}
+          disabled={isDisabled || isFull || !canPick}
         >
           {t('files.choose')}
         </Button>
         <Button
           icon={<CameraOutlined />}
           onClick={() => cameraRef.current?.click()}
-          disabled={isDisabled || isFull}
+          disabled={isDisabled || isFull || !canPick}
         >
           {t('files.camera')}
         </Button>
@@ -100,6 +109,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
         accept={ACCEPT}
         multiple
         hidden
+        disabled={!canPick}
         onChange={add}
         data-testid="file-input"
         aria-label={t('files.choose')}
@@ -110,6 +120,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
         accept="image/*"
         capture="environment"
         hidden
+        disabled={!canPick}
         onChange={add}
         aria-label={t('files.camera')}
       />

@@ -1,12 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { loadAdminTexts } from '../i18n';
 import { preloadNoticeStack } from '../notices';
 
 // findBy* and waitFor wait up to 5 s (1 s by default): lazy chunks and a loaded two-core CI
 // machine can take longer than a second, and a real failure only takes longer to report.
 configure({ asyncUtilTimeout: 5000 });
+
+// Uploads are available unless a test says otherwise (the real module probes the Storage emulator's port).
+vi.mock('../lib/storage-availability', () => ({
+  useStorageAvailability: vi.fn(() => 'available'),
+  checkStorageAvailability: vi.fn(() => Promise.resolve('available')),
+  resetStorageAvailability: vi.fn(),
+}));
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,4 @@
-import { type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
@@ -136,19 +136,11 @@ export function createUpdateWorkerHandler(deps: AdminDeps) {
       const linkedUid = await linkedAccountUid(deps.db, input.workerId, worker.email);
       const now = deps.now();
       const batch = deps.db.batch();
-      if (emptied.length === 0) {
-        batch.update(ref, update);
-      } else {
-        // The stored record without the emptied fields, every other stored field kept. A plain
-        // set already replaces the document in Firestore; the delete before it, applied in order
-        // in the same commit, makes the in-process test server (which merges on set and ignores
-        // FieldValue.delete()) store the same thing. The delete only goes ahead if nobody changed
-        // the worker since it was read, so a concurrent edit is never overwritten unseen.
-        const replacement = { ...current, ...update };
-        for (const field of emptied) delete replacement[field];
-        batch.delete(ref, snapshot.updateTime ? { lastUpdateTime: snapshot.updateTime } : {});
-        batch.set(ref, replacement);
-      }
+      // The changed fields set, the emptied ones deleted; only if nobody changed the worker since it
+      // was read, so a concurrent edit is never overwritten unseen.
+      const fields: Record<string, unknown> = { ...update };
+      for (const field of emptied) fields[field] = FieldValue.delete();
+      batch.update(ref, fields, snapshot.updateTime ? { lastUpdateTime: snapshot.updateTime } : {});
       if (linkedUid && 'name' in update) {
         batch.set(
           userDoc(deps.db, linkedUid),

@@ -1,4 +1,4 @@
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
@@ -47,8 +47,7 @@ type ChangePlan = { update: Record<string, unknown>; entries: ActivityEntry[] };
 /**
  * The ticket fields and activity entries of one change. A rejection reason stays on the ticket
  * while it is rejected (or archived from rejected), a payment while it is paid (or archived from
- * paid), `archivedFrom` while it is archived; moving on sets them to null (not deleted: the
- * in-process test Firestore cannot delete fields), and the log keeps them.
+ * paid), `archivedFrom` while it is archived; moving on deletes them, and the log keeps them.
  */
 function planChange(
   caller: Caller,
@@ -63,13 +62,13 @@ function planChange(
   const entries = [fieldEntry(by, at, 'status', from, to)];
 
   if (to === 'archived') update.archivedFrom = from;
-  else if (from === 'archived') update.archivedFrom = null;
+  else if (from === 'archived') update.archivedFrom = FieldValue.delete();
 
   if (needsReason(to, from) && input.reason) {
     update.rejectionReason = input.reason;
     entries.push(fieldEntry(by, at, 'rejectionReason', null, input.reason));
   } else if (to !== 'rejected' && to !== 'archived' && ticket.hasRejectionReason) {
-    update.rejectionReason = null;
+    update.rejectionReason = FieldValue.delete();
   }
 
   if (needsPaymentDetails(to, ticket.category, from) && input.paidAmount !== undefined && input.paidDate) {
@@ -77,7 +76,7 @@ function planChange(
     entries.push(fieldEntry(by, at, 'paidAmount', null, input.paidAmount));
     entries.push(fieldEntry(by, at, 'paidDate', null, input.paidDate));
   } else if (to !== 'paid' && to !== 'archived' && ticket.hasPayment) {
-    update.paid = null;
+    update.paid = FieldValue.delete();
   }
   return { update, entries };
 }

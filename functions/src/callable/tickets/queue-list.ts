@@ -78,7 +78,7 @@ function filtered(db: Firestore, filters: readonly QueueFilterSpec[]): Query {
   return query;
 }
 
-/** The Firestore query of a shape (the in-process test server has `in`, so no fallback is needed). */
+/** The Firestore query of a shape. */
 export const queryOf = (db: Firestore, shape: QueueQueryShape): Query =>
   filtered(db, shape.filters).orderBy(shape.orderBy.field, shape.orderBy.direction).limit(shape.limit);
 

@@ -1,8 +1,6 @@
 // Creates tickets: idempotent per (uid, requestId), numbered from one counter, one presalary per
-// salary period. Written for real Firestore (a transaction reads the counter, the ticket and the
-// presalary lock); the creates come first in the commit so that a conflicting concurrent call
-// fails before anything is written, even on the in-process test server whose commits are not
-// atomic.
+// salary period, in one transaction that reads the counter, the ticket and the presalary lock, so a
+// conflicting concurrent call retries and sees the first one's writes.
 import { createHash } from 'node:crypto';
 import { type DocumentReference, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -84,20 +82,14 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
     });
   }
 
-  /**
-   * Refuses a second presalary for a period unless every earlier one was rejected. The period is
-   * compared here rather than in the query: a user has a handful of presalary tickets a year, and
-   * the in-process test server cannot filter on a nested field (`details.period`).
-   */
+  /** Refuses a second presalary for a period unless every earlier one was rejected. */
   async function assertPeriodFree(uid: string, period: string) {
     const presalaries = await tickets
       .where('createdBy', '==', uid)
       .where('category', '==', 'presalary')
+      .where('details.period', '==', period)
       .get();
-    const isTaken = presalaries.docs.some(
-      (doc) => doc.get('details.period') === period && doc.get('status') !== 'rejected',
-    );
-    if (isTaken) throw periodTaken();
+    if (presalaries.docs.some((doc) => doc.get('status') !== 'rejected')) throw periodTaken();
   }
 
   /**

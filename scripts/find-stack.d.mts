@@ -1,0 +1,20 @@
+export const MIN_JAVA: number;
+export function javaMajorOf(javaBin: string): number | null;
+export type FoundJava = { bin: string; home: string; major: number; source: string } | { missing: string };
+export function findJava(env?: NodeJS.ProcessEnv): FoundJava;
+export type FoundFirestore =
+  | { kind: 'override'; binaryPath: string; source: string }
+  | { kind: 'firebase-cache' | 'gcloud'; jar: string; source: string }
+  | { missing: string };
+export function findFirestoreEmulator(env?: NodeJS.ProcessEnv): FoundFirestore;
+export function findStorageEmulator(env?: NodeJS.ProcessEnv): { canRun: boolean; source: string };
+export function writeWrapperJar(targetJar: string, dir: string): string;
+export function findStack(options?: { env?: NodeJS.ProcessEnv; tmpDir?: string }): {
+  isReady: boolean;
+  java: FoundJava;
+  firestore: FoundFirestore;
+  storage: { canRun: boolean; source: string };
+  env: Record<string, string>;
+  summary: string;
+  problem: string | null;
+};
