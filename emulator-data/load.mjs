@@ -247,6 +247,7 @@ export async function loadSeed({
       role: account.role,
       assignedPermissions: account.assignedPermissions ?? [],
       revokedPermissions: account.revokedPermissions ?? [],
+      disabled: account.disabled,
       workerId: account.workerId ?? null,
       createdAt: Timestamp.fromDate(new Date(record.metadata.creationTime)),
       updatedAt: now,

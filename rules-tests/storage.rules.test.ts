@@ -62,7 +62,11 @@ const ELSEWHERE = 'elsewhere/file.png';
 beforeAll(async () => {
   env = await initializeTestEnvironment({
     projectId: 'demo-ticket-app',
-    storage: { rules: readFileSync('storage.rules', 'utf8'), host: '127.0.0.1', port: inject('rulesPorts').storage },
+    storage: {
+      rules: readFileSync('storage.rules', 'utf8'),
+      host: '127.0.0.1',
+      port: inject('rulesPorts').storage,
+    },
   });
   await env.withSecurityRulesDisabled(async (context) => {
     const storage = context.storage();

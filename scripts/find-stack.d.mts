@@ -6,10 +6,11 @@ export type FoundFirestore =
   | { kind: 'override'; binaryPath: string; source: string }
   | { kind: 'firebase-cache' | 'gcloud'; jar: string; source: string }
   | { missing: string };
-export function findFirestoreEmulator(env?: NodeJS.ProcessEnv): FoundFirestore;
+export function gcloudRoots(env?: NodeJS.ProcessEnv): string[];
+export function findFirestoreEmulator(env?: NodeJS.ProcessEnv, sdkRoots?: string[]): FoundFirestore;
 export function findStorageEmulator(env?: NodeJS.ProcessEnv): { canRun: boolean; source: string };
 export function writeWrapperJar(targetJar: string, dir: string): string;
-export function findStack(options?: { env?: NodeJS.ProcessEnv; tmpDir?: string }): {
+export function findStack(options?: { env?: NodeJS.ProcessEnv; tmpDir?: string; sdkRoots?: string[] }): {
   isReady: boolean;
   java: FoundJava;
   firestore: FoundFirestore;

@@ -90,7 +90,7 @@ export function findJava(env = process.env) {
 }
 
 /** gcloud SDK roots to look in for the Firestore emulator component. */
-function gcloudRoots(env) {
+export function gcloudRoots(env = process.env) {
   const roots = [];
   if (env.CLOUDSDK_ROOT_DIR) roots.push(env.CLOUDSDK_ROOT_DIR);
   const gcloud = spawnSync('gcloud', ['info', '--format=value(installation.sdk_root)'], {
@@ -110,8 +110,9 @@ function gcloudRoots(env) {
  * The Firestore emulator: an env override, firebase-tools' own cached download, else the gcloud component
  * (Debian's google-cloud-cli-firestore-emulator or `gcloud components install cloud-firestore-emulator`).
  * Returns {kind: 'override'|'firebase-cache'|'gcloud', jar?, binaryPath?, source} or {missing}.
+ * `sdkRoots`: the gcloud SDK folders to look in (by default those gcloudRoots finds).
  */
-export function findFirestoreEmulator(env = process.env) {
+export function findFirestoreEmulator(env = process.env, sdkRoots = gcloudRoots(env)) {
   if (env.FIRESTORE_EMULATOR_BINARY_PATH) {
     const binaryPath = env.FIRESTORE_EMULATOR_BINARY_PATH;
     if (!existsSync(binaryPath))
@@ -128,7 +129,7 @@ export function findFirestoreEmulator(env = process.env) {
     const cached = path.join(firebaseCacheDir(env), own);
     if (existsSync(cached)) return { kind: 'firebase-cache', jar: cached, source: 'firebase-tools cache' };
   }
-  for (const root of gcloudRoots(env)) {
+  for (const root of sdkRoots) {
     const jar = path.join(root, GCLOUD_COMPONENT);
     if (existsSync(jar)) return { kind: 'gcloud', jar, source: `gcloud component in ${root}` };
   }
@@ -214,11 +215,15 @@ export function writeWrapperJar(targetJar, dir) {
  * Everything the full stack needs, found once: {isReady, java, firestore, storage, env, summary, problem}.
  * `env` is what to add to the environment of `firebase` (JAVA_HOME and PATH with the Java 21+ first,
  * FIRESTORE_EMULATOR_BINARY_PATH when firebase-tools cannot use its own file).
- * `tmpDir` receives the wrapper JAR.
+ * `tmpDir` receives the wrapper JAR; `sdkRoots` as for findFirestoreEmulator.
  */
-export function findStack({ env = process.env, tmpDir = path.join(os.tmpdir(), 'ticket-app-stack') } = {}) {
+export function findStack({
+  env = process.env,
+  tmpDir = path.join(os.tmpdir(), 'ticket-app-stack'),
+  sdkRoots = gcloudRoots(env),
+} = {}) {
   const java = findJava(env);
-  const firestore = findFirestoreEmulator(env);
+  const firestore = findFirestoreEmulator(env, sdkRoots);
   const storage = findStorageEmulator(env);
   const stackEnv = {};
   if (!java.missing) {

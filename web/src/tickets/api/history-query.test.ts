@@ -70,17 +70,23 @@ describe('historyQueryShape', () => {
 });
 
 describe('canSeeAllTickets', () => {
-  it('is true for staff roles with PROCESS_TICKETS or VIEW_ALL_USER_DATA', () => {
+  it('is true with PROCESS_TICKETS or VIEW_ALL_USER_DATA, by role or assigned, unless revoked', () => {
     expect(canSeeAllTickets({ role: 'user' }, AUTH_RULES)).toBe(false);
     expect(canSeeAllTickets({ role: 'foreman' }, AUTH_RULES)).toBe(true);
     expect(canSeeAllTickets({ role: 'manager' }, AUTH_RULES)).toBe(true);
     expect(canSeeAllTickets({ role: 'foreman', revokedPermissions: ['PROCESS_TICKETS'] }, AUTH_RULES)).toBe(
       false,
     );
-    // The rules read the role claim only: a worker given the permission by hand would be refused.
+    // firestore.rules read the same lists: a worker given the permission by hand lists every ticket.
     expect(canSeeAllTickets({ role: 'user', assignedPermissions: ['VIEW_ALL_USER_DATA'] }, AUTH_RULES)).toBe(
-      false,
+      true,
     );
+    expect(
+      canSeeAllTickets(
+        { role: 'manager', revokedPermissions: ['PROCESS_TICKETS', 'VIEW_ALL_USER_DATA'] },
+        AUTH_RULES,
+      ),
+    ).toBe(false);
     expect(canSeeAllTickets({ role: 'admin' }, null)).toBe(false);
   });
 });

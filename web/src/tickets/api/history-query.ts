@@ -1,11 +1,9 @@
 import {
-  AUTH_RULES,
   type AuthRules,
   PERMISSIONS,
   type PermissionSubject,
   type TicketStatus,
   findCategory,
-  hasAtLeastRole,
   hasPermission,
   searchTokenOf,
   searchWordsOf,
@@ -47,18 +45,17 @@ export type HistoryQueryShape = {
   limit: number;
 };
 
-/** Whether a user sees every ticket in the history (the same roles firestore.rules lets list them). */
+/**
+ * Whether a user sees every ticket in the history: PROCESS_TICKETS or VIEW_ALL_USER_DATA, with the user's
+ * assigned and revoked lists, which is what firestore.rules lets list every ticket.
+ */
 export function canSeeAllTickets(
   user: PermissionSubject | null | undefined,
   rules: AuthRules | null | undefined,
 ): boolean {
-  // firestore.rules can only read the role claim: a permission assigned to a worker by hand
-  // would ask for tickets the rules refuse, so staff roles are required as well.
-  const isStaffRole = hasAtLeastRole(user?.role, 'foreman', rules ?? AUTH_RULES);
   return (
-    isStaffRole &&
-    (hasPermission(user, PERMISSIONS.VIEW_ALL_USER_DATA, rules) ||
-      hasPermission(user, PERMISSIONS.PROCESS_TICKETS, rules))
+    hasPermission(user, PERMISSIONS.VIEW_ALL_USER_DATA, rules) ||
+    hasPermission(user, PERMISSIONS.PROCESS_TICKETS, rules)
   );
 }
 

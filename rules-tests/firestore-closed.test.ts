@@ -1,0 +1,125 @@
+// firestore.rules: what no client may do. The collections only functions use stay closed to every reader,
+// admins included, and no client writes anywhere (every write goes through a Cloud Function).
+import { assertFails } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  setDoc,
+  updateDoc,
+  where,
+} from 'firebase/firestore';
+import { describe, it } from 'vitest';
+import {
+  type Db,
+  NO_CLAIM,
+  OTHER_WORKER,
+  STAFF,
+  STAFF_ROLES,
+  UNKNOWN_ROLE,
+  WORKER,
+  WORKER_WITH_PROCESS,
+  ticketDoc,
+  useRulesEnvironment,
+} from './firestore-fixtures.js';
+
+/** A document of each collection the functions write and no client reads (see functions/src). */
+const FUNCTION_ONLY = [
+  'users/u-worker',
+  'workers/w-1001',
+  'counters/tickets',
+  'presalaryLocks/u-worker_2026-03-H2',
+  'bugReports/b1',
+  'config/logging',
+  'auditLog/e1',
+  'securityLog/s1',
+] as const;
+
+const { as, visitor } = useRulesEnvironment('demo-rules-closed', {
+  seed(write) {
+    write('tickets/t1', ticketDoc({ createdBy: WORKER.uid, sequence: 1 }));
+    write('tickets/t1/updates/u1', { text: 'Ordered', by: { uid: STAFF.foreman.uid } });
+    write('tickets/t1/activity/a1', { by: { uid: WORKER.uid }, change: { type: 'created' } });
+    write('toolCatalog/drill', { name: 'Drill', providedBy: 'company' });
+    write('workers/w-1001', { firstName: 'Piotr', pesel: '00000000000', bankAccount: 'PL00' });
+    write('counters/tickets', { last: 1 });
+    write('presalaryLocks/u-worker_2026-03-H2', { ticketId: 't9' });
+    write('bugReports/b1', { description: 'Crash', reporter: { uid: WORKER.uid } });
+    write('config/logging', { level: 'error' });
+    write('auditLog/e1', { action: 'updateUserRole', by: { uid: STAFF.admin.uid } });
+    write('securityLog/s1', { type: 'test', by: { uid: STAFF.admin.uid } });
+    write('notifications/n1', { uid: WORKER.uid, text: 'not a collection the app has' });
+  },
+});
+
+/** Everyone a client can be, signed in or not. */
+const EVERYONE: [string, () => Db][] = [
+  ['the submitter', () => as(WORKER)],
+  ['another worker', () => as(OTHER_WORKER)],
+  ['a worker without a role claim', () => as(NO_CLAIM)],
+  ['an unknown role', () => as(UNKNOWN_ROLE)],
+  ['a worker with PROCESS_TICKETS assigned', () => as(WORKER_WITH_PROCESS)],
+  ...STAFF_ROLES.map((role): [string, () => Db] => [`a ${role}`, () => as(STAFF[role])]),
+  ['a visitor', visitor],
+];
+
+const collectionOf = (path: string) => path.split('/')[0] ?? path;
+
+describe('collections only functions use', () => {
+  it.each(FUNCTION_ONLY)('nobody gets or lists %s, admins included', async (path) => {
+    for (const [, db] of EVERYONE) {
+      await assertFails(getDoc(doc(db(), path)));
+      await assertFails(getDocs(collection(db(), collectionOf(path))));
+    }
+  });
+  it('no user reads their own users document, not even filtered to their uid', async () => {
+    await assertFails(getDoc(doc(as(WORKER), `users/${WORKER.uid}`)));
+    await assertFails(getDoc(doc(as(STAFF.admin), `users/${STAFF.admin.uid}`)));
+    await assertFails(
+      getDocs(query(collection(as(WORKER), 'users'), where('email', '==', 'worker@example.com'))),
+    );
+  });
+  it('a collection the rules do not name is closed (there are no client-readable notifications)', async () => {
+    await assertFails(getDoc(doc(as(WORKER), 'notifications/n1')));
+    await assertFails(
+      getDocs(query(collection(as(WORKER), 'notifications'), where('uid', '==', WORKER.uid))),
+    );
+  });
+  it('collection-group queries over updates or activity are refused, to staff too', async () => {
+    await assertFails(getDocs(collectionGroup(as(STAFF.admin), 'updates')));
+    await assertFails(getDocs(collectionGroup(as(STAFF.foreman), 'activity')));
+    await assertFails(getDocs(collectionGroup(as(WORKER), 'tickets')));
+  });
+});
+
+describe.each(EVERYONE)('client writes: %s', (_who, db) => {
+  it('cannot create, update, overwrite or delete a ticket, its updates or its activity', async () => {
+    await assertFails(setDoc(doc(db(), 'tickets/new'), ticketDoc({ createdBy: WORKER.uid, sequence: 2 })));
+    await assertFails(updateDoc(doc(db(), 'tickets/t1'), { status: 'resolved' }));
+    await assertFails(setDoc(doc(db(), 'tickets/t1'), { createdBy: WORKER.uid, status: 'resolved' }));
+    await assertFails(deleteDoc(doc(db(), 'tickets/t1')));
+    await assertFails(setDoc(doc(db(), 'tickets/t1/updates/new'), { text: 'Hi' }));
+    await assertFails(updateDoc(doc(db(), 'tickets/t1/updates/u1'), { text: 'Changed' }));
+    await assertFails(deleteDoc(doc(db(), 'tickets/t1/activity/a1')));
+    await assertFails(setDoc(doc(db(), 'tickets/t1/activity/new'), { change: { type: 'created' } }));
+  });
+  it('cannot write the tool catalogue or any collection only functions use', async () => {
+    await assertFails(setDoc(doc(db(), 'toolCatalog/saw'), { name: 'Saw' }));
+    await assertFails(updateDoc(doc(db(), 'toolCatalog/drill'), { name: 'Hammer drill' }));
+    await assertFails(deleteDoc(doc(db(), 'toolCatalog/drill')));
+    await assertFails(setDoc(doc(db(), 'users/u-worker'), { role: 'admin' }));
+    await assertFails(updateDoc(doc(db(), 'users/u-worker'), { assignedPermissions: ['PROCESS_TICKETS'] }));
+    await assertFails(updateDoc(doc(db(), 'users/u-worker'), { disabled: false }));
+    await assertFails(setDoc(doc(db(), 'workers/w-2'), { firstName: 'New' }));
+    await assertFails(updateDoc(doc(db(), 'counters/tickets'), { last: 0 }));
+    await assertFails(deleteDoc(doc(db(), 'presalaryLocks/u-worker_2026-03-H2')));
+    await assertFails(setDoc(doc(db(), 'bugReports/b2'), { description: 'Crash' }));
+    await assertFails(updateDoc(doc(db(), 'config/logging'), { level: 'debug' }));
+    await assertFails(setDoc(doc(db(), 'auditLog/e2'), { action: 'forged' }));
+    await assertFails(setDoc(doc(db(), 'securityLog/s2'), { type: 'forged' }));
+  });
+});
