@@ -134,7 +134,7 @@ export function findFirestoreEmulator(env = process.env, sdkRoots = gcloudRoots(
     if (existsSync(jar)) return { kind: 'gcloud', jar, source: `gcloud component in ${root}` };
   }
   return {
-    missing: 'no Firestore emulator (firebase-tools cache, gcloud component or FIRESTORE_EMULATOR_JAR)',
+    missing: 'none in the firebase-tools cache, a gcloud SDK or FIRESTORE_EMULATOR_JAR',
   };
 }
 
@@ -236,8 +236,8 @@ export function findStack({
       stackEnv.FIRESTORE_EMULATOR_BINARY_PATH = writeWrapperJar(firestore.jar, tmpDir);
   }
   const problems = [];
-  if (java.missing) problems.push(`no Java ${MIN_JAVA}+ (${java.missing})`);
-  if (firestore.missing) problems.push(firestore.missing);
+  if (java.missing) problems.push(`a Java ${MIN_JAVA}+ (found: ${java.missing})`);
+  if (firestore.missing) problems.push(`the Firestore emulator (found: ${firestore.missing})`);
   const javaText = java.missing ? `Java: missing (${java.missing})` : `Java ${java.major} (${java.bin})`;
   const firestoreText = firestore.missing
     ? `Firestore emulator: missing`

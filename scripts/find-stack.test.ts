@@ -199,7 +199,7 @@ describe('findStack', () => {
     });
     expect(found.isReady).toBe(false);
     expect(found.problem).toMatch(
-      /^The local stack needs no Java 21\+ \(.*Java 17\) and no Firestore emulator/,
+      /^The local stack needs a Java 21\+ \(found: .*Java 17\) and the Firestore emulator \(found: none in/,
     );
     expect(found.problem).not.toContain('\n');
     expect(found.env).toEqual({});
