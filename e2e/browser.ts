@@ -40,5 +40,9 @@ export async function newContext(
     const text = message.text();
     if (PERMISSION_DENIED.test(text)) denials.push(`${message.page()?.url() ?? '?'}: ${text}`);
   });
+  context.on('weberror', (error) => {
+    const text = String(error.error());
+    if (PERMISSION_DENIED.test(text)) denials.push(`${error.page()?.url() ?? '?'} (uncaught): ${text}`);
+  });
   return context;
 }

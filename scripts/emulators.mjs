@@ -146,6 +146,9 @@ export function startFirebaseEmulators({
     /** SIGINT lets the CLI shut its emulators down; SIGKILL the group if it takes too long. */
     async stop() {
       if (exited) return;
+      // firebase-tools starts the Java emulators in process groups of their own: note them now, so that
+      // they go too when the CLI itself has to be killed.
+      const children = descendantsOf(child.pid);
       try {
         process.kill(-child.pid, 'SIGINT');
       } catch {
@@ -159,16 +162,51 @@ export function startFirebaseEmulators({
         }),
       ]);
       clearTimeout(timer);
-      if (timedOut) {
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
+      if (timedOut) killQuietly(-child.pid);
+      for (const pid of children) killQuietly(pid);
       stream?.end();
     },
   };
+}
+
+function killQuietly(pid) {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Every process below `pid` (Linux /proc; none elsewhere). */
+function descendantsOf(pid) {
+  let entries;
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return [];
+  }
+  const parentOf = new Map();
+  for (const name of entries) {
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ')'.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    for (const [candidate, parent] of parentOf) {
+      if (parent === current) {
+        found.push(candidate);
+        queue.push(candidate);
+      }
+    }
+  }
+  return found;
 }
 
 /** Environment that points the Admin SDK (and the functions emulator) at the local stack. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FirestoreError, QueryConstraint, QueryDocumentSnapshot, Unsubscribe } from 'firebase/firestore';
+import { logger } from '../../lib/logger';
 import { type Connection, connect, toError } from './firestore-connection';
 import {
   HISTORY_PAGE_SIZE,
@@ -106,6 +107,8 @@ function watchHistory(input: HistoryQueryInput, onChange: (state: FeedState) => 
         emit();
       },
       (failure: FirestoreError) => {
+        // Always logged: the query is built to be one the rules allow, so a refusal is a bug to see.
+        logger.error(`Ticket history read failed (${failure.code})`, failure);
         error = failure;
         emit();
       },

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { DocumentSnapshot, Unsubscribe } from 'firebase/firestore';
+import { logger } from '../../lib/logger';
 import { connect, toError } from './firestore-connection';
 import { downloadUrlOf } from './storage-url';
 import {
@@ -52,8 +53,22 @@ function watchTicket(ticketId: string, onChange: (state: TicketDetailsState) => 
   let isDisposed = false;
   const unsubscribes: Unsubscribe[] = [];
 
+  let isReported = false;
+  /**
+   * Logs a failure once. A refused ticket is the expected answer for someone else's ticket ("not
+   * found"); a refused update or activity list of a ticket the user may read is a rules bug.
+   */
+  function report(what: string, error: unknown) {
+    if (isReported) return;
+    isReported = true;
+    const code = (error as { code?: unknown } | null)?.code;
+    logger.error(`Ticket ${what} read failed (${typeof code === 'string' ? code : 'unknown'})`, error);
+  }
+
   function emit() {
     if (isDisposed) return;
+    if (ticket.kind === 'failed' && !isPermissionDenied(ticket.error)) report('details', ticket.error);
+    if (ticket.kind === 'exists' && listError !== null) report('updates or activity', listError);
     if (ticket.kind === 'failed') {
       onChange(
         isPermissionDenied(ticket.error)
