@@ -1,4 +1,4 @@
-// Administration in a real browser against the lite stack: accounts, roles, refusals and the
+// Administration in a real browser against the local suite: accounts, roles, refusals and the
 // debug tools. The UI runs in English here (the language preference is set before the app loads).
 // What the tests change in the seed (a role, a disabled account, a new account) is put back in
 // afterAll, so the other e2e files see the seed as it was.
@@ -13,7 +13,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-/** The Admin SDK on the lite stack: what the server really did. */
+/** The Admin SDK on the local suite: what the server really did. */
 async function admin() {
   Object.assign(process.env, emulatorEnv());
   const { adminDb, adminAuth } = await import('../functions/src/firebase.js');

@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core';
+import { FUNCTIONS_REGION } from '../functions/src/domain/index.js';
+import { PORTS, PROJECT_ID } from '../scripts/emulators.mjs';
 import { APP_URL } from './browser.js';
 
 export const PASSWORD = 'Demo-pass-1';
@@ -29,4 +31,34 @@ export function menuEntries(page: Page) {
         isDisabled: item.getAttribute('aria-disabled') === 'true',
       })),
     );
+}
+
+/** An ID token from the Auth emulator, as the web SDK gets one at sign-in. */
+export async function idTokenOf(email: string, password = PASSWORD): Promise<string> {
+  const response = await fetch(
+    `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string };
+  if (!body.idToken) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  return body.idToken;
+}
+
+/** Calls a callable over HTTP the way the web SDK does. */
+export async function callFunction<T>(name: string, idToken: string, data: unknown): Promise<T> {
+  const response = await fetch(
+    `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${FUNCTIONS_REGION}/${name}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+      body: JSON.stringify({ data }),
+    },
+  );
+  const body = (await response.json()) as { result?: T; error?: unknown };
+  if (!response.ok || body.result === undefined) throw new Error(`${name}: ${JSON.stringify(body)}`);
+  return body.result;
 }

@@ -1,12 +1,12 @@
 // Helpers of the live-screen e2e tests (live-*.e2e.ts): English browser sessions (their consoles are
-// watched for reads the rules refuse by browser.ts and console-guard.ts), callables over HTTP as the web SDK calls them, a
-// throw-away worker account, and the clean-up of what the tests created through the Admin SDK.
+// watched for reads the rules refuse by browser.ts and console-guard.ts), tickets filed through the
+// submitTicket callable, a throw-away worker account, and the clean-up of what the tests created through the Admin SDK.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { FUNCTIONS_REGION, type TicketSubmissionInput } from '../functions/src/domain/index.js';
-import { PORTS, PROJECT_ID, emulatorEnv } from '../scripts/emulators.mjs';
-import { PASSWORD, signIn } from './app-actions.js';
+import type { TicketSubmissionInput } from '../functions/src/domain/index.js';
+import { emulatorEnv } from '../scripts/emulators.mjs';
+import { PASSWORD, callFunction, signIn } from './app-actions.js';
 import { launchBrowser, newContext } from './browser.js';
 
 // --- browser sessions ------------------------------------------------------------------------
@@ -109,36 +109,6 @@ export function isMarked(page: Page): Promise<boolean> {
 }
 
 // --- callables and the Admin SDK -------------------------------------------------------------
-
-/** An ID token from the Auth emulator, as the web SDK gets one at sign-in. */
-export async function idTokenOf(email: string, password = PASSWORD): Promise<string> {
-  const response = await fetch(
-    `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
-
-/** Calls a callable over HTTP the way the web SDK does. */
-export async function callFunction<T>(name: string, idToken: string, data: unknown): Promise<T> {
-  const response = await fetch(
-    `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${FUNCTIONS_REGION}/${name}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-      body: JSON.stringify({ data }),
-    },
-  );
-  const body = (await response.json()) as { result?: T; error?: unknown };
-  if (!response.ok || body.result === undefined) throw new Error(`${name}: ${JSON.stringify(body)}`);
-  return body.result;
-}
 
 export type FiledTicket = { ticketId: string; number: string };
 

@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { callFunction, idTokenOf } from './app-actions.js';
 import { APP_URL } from './browser.js';
 import {
   type TestWorker,
   admin,
-  callFunction,
   createTestWorker,
   deleteFiledTickets,
   deleteTestWorker,
@@ -19,7 +19,6 @@ import {
   fileTicket,
   historyRow,
   historyRows,
-  idTokenOf,
   isMarked,
   itemTexts,
   listedNumbers,

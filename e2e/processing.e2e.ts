@@ -1,13 +1,11 @@
-// Staff processing a ticket (issue 6) in Chromium against the lite stack: the worker files a ticket
+// Staff processing a ticket (issue 6) in Chromium against the local suite: the worker files a ticket
 // (through the submitTicket callable, as the app does), the foreman finds it in the ticket queue and
-// starts work on it with an update; the Admin SDK shows what the worker's ticket page shows live
-// (the browser cannot read Firestore on the lite stack). The UI runs in English.
+// starts work on it with an update; the Admin SDK shows what was stored (live-screens.e2e.ts shows
+// the worker's pages following such changes). The UI runs in English.
 import { randomUUID } from 'node:crypto';
-import { FUNCTIONS_REGION } from '../functions/src/domain/index.js';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTS, PROJECT_ID } from '../scripts/emulators.mjs';
-import { PASSWORD, signIn } from './app-actions.js';
+import { callFunction, idTokenOf, signIn } from './app-actions.js';
 import { adminDb } from './admin-sdk.js';
 import { APP_URL, launchBrowser, newContext } from './browser.js';
 
@@ -19,36 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** An ID token from the Auth emulator, as the web SDK gets one at sign-in. */
-async function idTokenOf(email: string): Promise<string> {
-  const response = await fetch(
-    `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string };
-  if (!body.idToken) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
-  return body.idToken;
-}
-
-/** Calls a callable over HTTP the way the web SDK does. */
-async function call<T>(name: string, idToken: string, data: unknown): Promise<T> {
-  const response = await fetch(
-    `http://127.0.0.1:${PORTS.functions}/${PROJECT_ID}/${FUNCTIONS_REGION}/${name}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
-      body: JSON.stringify({ data }),
-    },
-  );
-  const body = (await response.json()) as { result?: T; error?: unknown };
-  if (!response.ok || body.result === undefined) throw new Error(`${name}: ${JSON.stringify(body)}`);
-  return body.result;
-}
-
 async function englishContext(): Promise<BrowserContext> {
   const context = await newContext(browser, 'desktop');
   await context.addInitScript(() => localStorage.setItem('language', 'en'));
@@ -59,7 +27,7 @@ describe('processing a ticket', () => {
   it('lets the foreman take a new ticket from the queue and start work with an update', async () => {
     const description = `Overtime from the night shift is missing, e2e ${randomUUID().slice(0, 8)}`;
     const workerToken = await idTokenOf('worker@example.com');
-    const filed = await call<{ ticketId: string; number: string }>('submitTicket', workerToken, {
+    const filed = await callFunction<{ ticketId: string; number: string }>('submitTicket', workerToken, {
       requestId: randomUUID(),
       category: 'salary',
       subcategory: 'missingPayment',
@@ -120,8 +88,8 @@ describe('processing a ticket', () => {
     // On to the end, through the same callables the ticket page calls: the foreman resolves it
     // and the worker archives their resolved ticket; every step is logged.
     const foremanToken = await idTokenOf('foreman@example.com');
-    await call('changeTicketStatus', foremanToken, { ticketId: filed.ticketId, status: 'resolved' });
-    await call('changeTicketStatus', workerToken, { ticketId: filed.ticketId, status: 'archived' });
+    await callFunction('changeTicketStatus', foremanToken, { ticketId: filed.ticketId, status: 'resolved' });
+    await callFunction('changeTicketStatus', workerToken, { ticketId: filed.ticketId, status: 'archived' });
     expect((await ticketRef.get()).data()).toMatchObject({
       status: 'archived',
       archived: true,
@@ -142,7 +110,7 @@ describe('processing a ticket', () => {
     await signIn(page, 'worker@example.com');
     await page.goto(`${APP_URL}/ticket-queue`);
     await page.waitForURL(`${APP_URL}/profile`, { timeout: 20_000 });
-    await expect(call('listTicketQueue', await idTokenOf('worker@example.com'), {})).rejects.toThrow(
+    await expect(callFunction('listTicketQueue', await idTokenOf('worker@example.com'), {})).rejects.toThrow(
       /permission-denied|PERMISSION_DENIED/i,
     );
     await context.close();

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import type { FoundStack } from './find-stack.mjs';
 
 export const ROOT: string;
 export const PROJECT_ID: string;
@@ -40,14 +41,7 @@ export function startFirebaseEmulators(options: {
 }): RunningEmulators;
 export function isEmulatorUiCached(): boolean;
 export function emulatorEnv(ports?: Ports): Record<string, string>;
-export type FoundStack = {
-  isReady: boolean;
-  summary: string;
-  problem: string | null;
-  env: Record<string, string>;
-  storage: { canRun: boolean; source: string };
-};
-export function requireStack(log?: (message: string) => void): FoundStack;
+export function requireStack(log?: (message: string) => void): Promise<FoundStack>;
 export function startStack(options?: {
   only?: string[];
   withStorage?: boolean;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findStack } from './find-stack.mjs';
+import { findStackOnline } from './find-stack.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-ticket-app';
@@ -222,8 +222,8 @@ export function emulatorEnv(ports = PORTS) {
  * What the suite needs (Java 21+, the Firestore emulator, Storage or not), found by find-stack.mjs;
  * throws its one-line problem when something is missing.
  */
-export function requireStack(log = console.log) {
-  const stack = findStack({ tmpDir: path.join(ROOT, '.tmp', 'emulators') });
+export async function requireStack(log = console.log) {
+  const stack = await findStackOnline({ tmpDir: path.join(ROOT, '.tmp', 'emulators') });
   log(`Local stack: ${stack.summary}`);
   if (!stack.isReady) throw new Error(stack.problem);
   return stack;
@@ -249,7 +249,7 @@ export async function startStack({
   log = console.log,
 } = {}) {
   const ports = portsFor(portOffset);
-  const stack = requireStack(log);
+  const stack = await requireStack(log);
   const emulatorsToRun = [...only];
   const hasStorage = withStorage && stack.storage.canRun;
   if (hasStorage && !emulatorsToRun.includes('storage')) emulatorsToRun.push('storage');

@@ -215,16 +215,25 @@ export function writeWrapperJar(targetJar, dir) {
  * Everything the full stack needs, found once: {isReady, java, firestore, storage, env, summary, problem}.
  * `env` is what to add to the environment of `firebase` (JAVA_HOME and PATH with the Java 21+ first,
  * FIRESTORE_EMULATOR_BINARY_PATH when firebase-tools cannot use its own file).
- * `tmpDir` receives the wrapper JAR; `sdkRoots` as for findFirestoreEmulator.
+ * `tmpDir` receives the wrapper JAR; `sdkRoots` as for findFirestoreEmulator; `downloadable`: the
+ * emulators ('firestore', 'storage') firebase-tools could download now (see findStackOnline): one found
+ * nowhere on this machine is then left to firebase-tools' ordinary download.
  */
 export function findStack({
   env = process.env,
   tmpDir = path.join(os.tmpdir(), 'ticket-app-stack'),
   sdkRoots = gcloudRoots(env),
+  downloadable = new Set(),
 } = {}) {
   const java = findJava(env);
-  const firestore = findFirestoreEmulator(env, sdkRoots);
-  const storage = findStorageEmulator(env);
+  let firestore = findFirestoreEmulator(env, sdkRoots);
+  if (firestore.missing && !java.missing && downloadable.has('firestore')) {
+    firestore = { kind: 'download', source: 'firebase-tools downloads it' };
+  }
+  let storage = findStorageEmulator(env);
+  if (!storage.canRun && !java.missing && downloadable.has('storage')) {
+    storage = { canRun: true, source: 'firebase-tools downloads its rules runtime' };
+  }
   const stackEnv = {};
   if (!java.missing) {
     stackEnv.JAVA_HOME = java.home;
@@ -241,7 +250,7 @@ export function findStack({
   const javaText = java.missing ? `Java: missing (${java.missing})` : `Java ${java.major} (${java.bin})`;
   const firestoreText = firestore.missing
     ? `Firestore emulator: missing`
-    : `Firestore emulator: ${firestore.jar ?? firestore.binaryPath} (${firestore.source})`;
+    : `Firestore emulator: ${firestore.jar ?? firestore.binaryPath ?? 'to download'} (${firestore.source})`;
   const storageText = storage.canRun ? `Storage: yes (${storage.source})` : `Storage: no (${storage.source})`;
   return {
     isReady: problems.length === 0,
@@ -257,8 +266,32 @@ export function findStack({
   };
 }
 
+/** Whether firebase-tools could download an emulator file now (its download answers within 3 s). */
+async function isDownloadable(emulator) {
+  const url = firebaseDownloadTable()[emulator]?.remoteUrl;
+  if (!url) return false;
+  try {
+    return (await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(3000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * findStack, after asking whether firebase-tools could download what this machine lacks (only then:
+ * an offline machine with everything installed asks nothing).
+ */
+export async function findStackOnline(options = {}) {
+  const env = options.env ?? process.env;
+  const lacks = [];
+  if (findFirestoreEmulator(env, options.sdkRoots ?? gcloudRoots(env)).missing) lacks.push('firestore');
+  if (!findStorageEmulator(env).canRun) lacks.push('storage');
+  const answers = await Promise.all(lacks.map(async (name) => ((await isDownloadable(name)) ? name : null)));
+  return findStack({ ...options, downloadable: new Set(answers.filter(Boolean)) });
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const stack = findStack();
+  const stack = await findStackOnline();
   console.log(stack.summary);
   if (!stack.isReady) {
     console.error(stack.problem);

@@ -204,4 +204,30 @@ describe('findStack', () => {
     expect(found.problem).not.toContain('\n');
     expect(found.env).toEqual({});
   });
+
+  it('leaves what this machine lacks to firebase-tools’ download when it can be downloaded now', () => {
+    fakeJdk('temurin-25', '25');
+    const found = findStack({
+      env: { PATH: '', JVM_ROOT: path.join(dir, 'jvm'), FIREBASE_EMULATORS_PATH: path.join(dir, 'c') },
+      tmpDir: path.join(dir, 'tmp'),
+      sdkRoots: [],
+      downloadable: new Set(['firestore', 'storage']),
+    });
+    expect(found.isReady).toBe(true);
+    expect(found.firestore).toEqual({ kind: 'download', source: 'firebase-tools downloads it' });
+    expect(found.storage.canRun).toBe(true);
+    expect(found.env).not.toHaveProperty('FIRESTORE_EMULATOR_BINARY_PATH');
+  });
+
+  it('never offers a download without a Java 21+ to run it', () => {
+    fakeJdk('java-17', '17.0.15');
+    const found = findStack({
+      env: { PATH: '', JVM_ROOT: path.join(dir, 'jvm'), FIREBASE_EMULATORS_PATH: path.join(dir, 'c') },
+      tmpDir: path.join(dir, 'tmp'),
+      sdkRoots: [],
+      downloadable: new Set(['firestore', 'storage']),
+    });
+    expect(found.isReady).toBe(false);
+    expect(found.storage.canRun).toBe(false);
+  });
 });

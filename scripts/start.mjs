@@ -11,7 +11,7 @@ function run(command, args) {
 
 // Say what is missing before the build, not two minutes later.
 try {
-  requireStack(() => undefined);
+  await requireStack(() => undefined);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

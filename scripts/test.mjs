@@ -62,7 +62,7 @@ function vitestLayer(project) {
 
 let stack;
 try {
-  stack = requireStack();
+  stack = await requireStack();
 } catch (error) {
   console.error(`npm test: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -27,7 +27,7 @@ import {
 } from './helpers.js';
 
 /*
- * listTicketQueue and listTicketStaff against the Auth emulator and the in-process Firestore, in
+ * listTicketQueue and listTicketStaff against the Auth emulator and the Firestore emulator, in
  * databases of their own: the queue lists every ticket, so other files' tickets must not be in
  * it. `queueDb` holds a fixed set of tickets for the filters; `flowDb` the tickets that the
  * submission and assignment tests create.
