@@ -48,14 +48,21 @@ function gzipSizeOf(urlPath) {
 /** Loads `url` in `page` and returns the JavaScript files it fetched, with their gzip sizes. */
 async function scriptsLoadedBy(page, url) {
   const scripts = new Set();
+  let lastScriptAt = Date.now();
   const onResponse = (response) => {
     const request = response.request();
     const { pathname, origin } = new URL(request.url());
-    if (origin === APP && request.resourceType() === 'script') scripts.add(pathname);
+    if (origin === APP && request.resourceType() === 'script') {
+      scripts.add(pathname);
+      lastScriptAt = Date.now();
+    }
   };
   page.on('response', onResponse);
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(2500);
+  // Not "networkidle": live Firestore screens keep a listen channel open for as long as they show.
+  // Done when no script has arrived for 2.5 s (lazy chunks load after the first render).
+  await page.goto(url, { waitUntil: 'load' });
+  const started = Date.now();
+  while (Date.now() - lastScriptAt < 2500 && Date.now() - started < 20_000) await page.waitForTimeout(250);
   page.off('response', onResponse);
   const files = [...scripts].map((file) => ({ file, ...gzipSizeOf(file) }));
   return { files, total: files.reduce((sum, f) => sum + f.size, 0) };
