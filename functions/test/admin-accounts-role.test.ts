@@ -11,7 +11,6 @@ import {
   account,
   auditBy,
   auditEntries,
-  failingBatchDb,
   isolatedDb,
   onlyAuditEntry,
   requestAs,
@@ -172,17 +171,15 @@ describe('updateUserRole', () => {
     expect(error.message).toBe(ADMIN_ERRORS.userNotFound);
   });
 
-  it('puts the old claim back and answers internal updateRoleFailed when the batch fails', async () => {
-    const { deps: failing, logger: failingLogger } = testDeps(failingBatchDb());
+  it('puts the mirror back, drops its audit entry and answers internal updateRoleFailed when Auth fails', async () => {
     const admin = await account('admin');
     const worker = await account('user');
-    const error = await httpsErrorOf(
-      createUpdateUserRoleHandler(failing)(await requestAs(admin, { uid: worker.uid, role: 'manager' })),
-    );
+    vi.spyOn(adminAuth(), 'revokeRefreshTokens').mockRejectedValueOnce(new Error('auth down (test)'));
+    const error = await httpsErrorOf(changeRole(admin, { uid: worker.uid, role: 'manager' }));
     expect(error.code).toBe('internal');
     expect(error.message).toBe(ADMIN_ERRORS.updateRoleFailed);
     await expectUnchanged(worker);
-    expect(failingLogger.entries).toContainEqual(
+    expect(logger.entries).toContainEqual(
       expect.objectContaining({ level: 'error', message: 'updateUserRole failed' }),
     );
   });
@@ -236,6 +233,25 @@ describe('updateUserRole: the last admin', () => {
       role: 'manager_pl',
     });
     expect((await claimsOf(admin.uid)).role).toBe('manager_pl');
+  });
+
+  it('keeps one admin when the last two demote each other at the same moment', async () => {
+    const { db, make, changeRole } = isolated();
+    const first = await make('admin');
+    const second = await make('admin');
+    const results = await Promise.allSettled([
+      changeRole(first, { uid: second.uid, role: 'manager' }),
+      changeRole(second, { uid: first.uid, role: 'manager' }),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((result) => result.status === 'rejected');
+    expect(String(refused?.status === 'rejected' && refused.reason.message)).toBe(ADMIN_ERRORS.lastAdmin);
+    const roles = await Promise.all([first, second].map(async (admin) => (await claimsOf(admin.uid)).role));
+    const mirrored = await Promise.all(
+      [first, second].map(async (admin) => (await userData(admin.uid, db))?.role),
+    );
+    expect(roles.filter((role) => role === 'admin')).toHaveLength(1);
+    expect(mirrored).toEqual(roles);
   });
 
   it('counts neither a disabled admin nor a users document whose account is no admin in Auth', async () => {
