@@ -222,3 +222,13 @@ describe('confirmTicketItem', () => {
     expect(fieldsOf(error)).toEqual(fields);
   });
 });
+
+describe('confirmTicketItem on one’s own order', () => {
+  it('refuses a foreman confirming the items of their own clothes order; another foreman may', async () => {
+    const own = await seedTicket(foreman, 'clothes', { status: 'inProgress' });
+    const error = await httpsErrorOf(confirm(foreman, { ticketId: own, index: 0, confirmed: true }));
+    expect([error.code, error.message]).toEqual(['permission-denied', 'tickets.processing.errors.forbidden']);
+    expect(((await ticketData(own))?.items as { confirmed: boolean }[])[0]?.confirmed).toBe(false);
+    await expect(confirm(manager, { ticketId: own, index: 0, confirmed: true })).resolves.toBeDefined();
+  });
+});

@@ -400,3 +400,37 @@ describe('changeTicketStatus: presalary periods', () => {
     expect(taken.message).toBe('tickets.presalary.periodTaken');
   });
 });
+
+describe('changeTicketStatus: staff on their own tickets and the paid amount', () => {
+  it('refuses a foreman moving, rejecting or paying their own ticket, but lets them archive it once resolved', async () => {
+    const own = await seedTicket(foreman, 'presalary', { status: 'inProgress' });
+    for (const data of [
+      { status: 'resolved' },
+      { status: 'rejected', reason: 'Not needed' },
+      { status: 'paid', paidAmount: 100, paidDate: '2026-11-24' },
+    ]) {
+      const error = await httpsErrorOf(change(foreman, { ticketId: own, ...data }));
+      expect(error.code).toBe('permission-denied');
+    }
+    expect((await ticketData(own))?.status).toBe('inProgress');
+    // Another member of staff processes it; then the owner may archive it like any worker.
+    await change(manager, { ticketId: own, status: 'resolved' });
+    await expect(change(foreman, { ticketId: own, status: 'archived' })).resolves.toMatchObject({
+      status: 'archived',
+    });
+  });
+
+  it('refuses to pay a presalary more than was requested, with the field message', async () => {
+    const ticketId = await seedTicket(worker, 'presalary', { status: 'inProgress' });
+    const requested = (await ticketData(ticketId))?.details?.amount as number;
+    const error = await httpsErrorOf(
+      change(manager, { ticketId, status: 'paid', paidAmount: requested + 0.01, paidDate: '2026-11-24' }),
+    );
+    expect(error.code).toBe('invalid-argument');
+    expect(fieldsOf(error)).toEqual({ paidAmount: 'validation.paidAboveRequested' });
+    expect((await ticketData(ticketId))?.status).toBe('inProgress');
+    await expect(
+      change(manager, { ticketId, status: 'paid', paidAmount: requested, paidDate: '2026-11-24' }),
+    ).resolves.toMatchObject({ status: 'paid' });
+  });
+});

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { MAX_FILES } from './constants.js';
-import { attachmentMetaSchema, requestIdSchema, storedAttachmentSchema } from './ticket-schemas.js';
+import {
+  attachmentMetaSchema,
+  hasVisibleText,
+  requestIdSchema,
+  storedAttachmentSchema,
+} from './ticket-schemas.js';
 
 /*
  * The bug report (spec sections 3 and 8): what went wrong, where, and on which browser and app
@@ -29,7 +34,8 @@ const fields = {
     .string('validation.required')
     .trim()
     .min(1, 'validation.required')
-    .max(BUG_REPORT_LIMITS.TEXT_MAX_CHARS, maxChars(BUG_REPORT_LIMITS.TEXT_MAX_CHARS)),
+    .max(BUG_REPORT_LIMITS.TEXT_MAX_CHARS, maxChars(BUG_REPORT_LIMITS.TEXT_MAX_CHARS))
+    .refine(hasVisibleText, 'validation.required'),
   steps: optionalText(BUG_REPORT_LIMITS.TEXT_MAX_CHARS),
   expected: optionalText(BUG_REPORT_LIMITS.TEXT_MAX_CHARS),
   actual: optionalText(BUG_REPORT_LIMITS.TEXT_MAX_CHARS),

@@ -16,6 +16,7 @@ import {
   clothesSchema,
   fieldMessages,
   formatTicketNumber,
+  isAttachmentRequired,
   presalarySchema,
   receiptsSchema,
   recentSalaryPeriods,
@@ -990,5 +991,34 @@ describe('fixes found by review', () => {
     expect(searchTokenOf('T-00012')).toBe('t-0012');
     expect(searchTokenOf('12')).toBe('t-0012');
     expect(searchTokenOf('t12')).toBe('t-0012');
+  });
+});
+
+describe('isAttachmentRequired', () => {
+  it('is true for receipts and for sick leave or a ticked certificate, false otherwise', () => {
+    expect(isAttachmentRequired('receipts', 'fuel', undefined)).toBe(true);
+    expect(isAttachmentRequired('absences', 'sickLeave', false)).toBe(true);
+    expect(isAttachmentRequired('absences', 'vacation', true)).toBe(true);
+    expect(isAttachmentRequired('absences', 'vacation', false)).toBe(false);
+    expect(isAttachmentRequired('car', 'damage', true)).toBe(false);
+  });
+});
+
+describe('required texts made of invisible characters', () => {
+  it.each([
+    ['spaces and tabs', '  \t  '],
+    ['zero-width spaces', '\u200B\u200B'],
+    ['a zero-width joiner and a BOM', '\u200D\uFEFF \u2060'],
+  ])('refuses a description of %s', (_name, description) => {
+    const result = carSchema.safeParse({ ...validCar, description });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toContainEqual([
+      'description',
+      'validation.required',
+    ]);
+  });
+
+  it('keeps a description with visible text around zero-width characters', () => {
+    expect(carSchema.safeParse({ ...validCar, description: '\u200BDent\u200B' }).success).toBe(true);
   });
 });

@@ -21,8 +21,19 @@ export const RECEIPT_CURRENCIES = ['EUR', 'SEK', 'PLN', 'NOK', 'DKK'] as const;
 /** Message with a parameter, e.g. `maxChars(2000)` -> `validation.maxChars:2000`. */
 const maxChars = (max: number) => `validation.maxChars:${max}`;
 
+/** Whitespace that trim() keeps: zero-width spaces and joiners, word joiner, BOM. */
+const INVISIBLE = /[\s\u200B-\u200D\u2060\uFEFF]/g;
+
+/** Whether a text holds anything a person can read (not only spaces or zero-width characters). */
+export const hasVisibleText = (text: string) => text.replace(INVISIBLE, '') !== '';
+
 const requiredText = (max: number) =>
-  z.string('validation.required').trim().min(1, 'validation.required').max(max, maxChars(max));
+  z
+    .string('validation.required')
+    .trim()
+    .min(1, 'validation.required')
+    .max(max, maxChars(max))
+    .refine(hasVisibleText, 'validation.required');
 
 const requiredNumber = z.number({
   error: (issue) =>
@@ -146,11 +157,25 @@ export const absenceSchema = z
   })
   .superRefine(endNotBeforeStart)
   .superRefine((value, ctx) => {
-    const needsFile = value.subcategory === 'sickLeave' || value.hasMedicalCertificate;
+    const needsFile = isAttachmentRequired('absences', value.subcategory, value.hasMedicalCertificate);
     if (needsFile && value.attachments.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['attachments'], message: 'validation.sickLeaveFile' });
     }
   });
+
+/**
+ * Whether a ticket needs at least one file: receipts always, an absence when it is sick leave or a
+ * medical certificate is ticked. The schemas refuse a submission without one; the form marks the
+ * field as required.
+ */
+export function isAttachmentRequired(
+  category: string,
+  subcategory: string,
+  hasMedicalCertificate: unknown,
+): boolean {
+  if (category === 'receipts') return true;
+  return category === 'absences' && (subcategory === 'sickLeave' || hasMedicalCertificate === true);
+}
 
 // --- clothes -------------------------------------------------------------------------------
 

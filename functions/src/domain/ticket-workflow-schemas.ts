@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_FILES } from './constants.js';
-import { isoDaySchema, requestIdSchema, storedAttachmentSchema } from './ticket-schemas.js';
+import { hasVisibleText, isoDaySchema, requestIdSchema, storedAttachmentSchema } from './ticket-schemas.js';
 import {
   MAX_PAID_AMOUNT,
   REJECTION_REASON_MAX_CHARS,
@@ -76,7 +76,8 @@ export const addTicketUpdateSchema = z.object({
     .string('validation.required')
     .trim()
     .min(1, 'validation.required')
-    .max(UPDATE_TEXT_MAX_CHARS, `validation.maxChars:${UPDATE_TEXT_MAX_CHARS}`),
+    .max(UPDATE_TEXT_MAX_CHARS, `validation.maxChars:${UPDATE_TEXT_MAX_CHARS}`)
+    .refine(hasVisibleText, 'validation.required'),
   attachments: z.array(storedAttachmentSchema).max(MAX_FILES, 'validation.maxFiles').default([]),
 });
 export type AddTicketUpdateRequest = z.infer<typeof addTicketUpdateSchema>;

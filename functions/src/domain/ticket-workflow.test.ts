@@ -414,3 +414,20 @@ describe('error keys', () => {
     }
   });
 });
+
+describe('statusChangeErrors: the paid amount of a presalary', () => {
+  const presalary = { category: 'presalary', status: 'inProgress' as const, requestedAmount: 300 };
+  const paid = (paidAmount: number) => ({ status: 'paid' as const, paidAmount, paidDate: '2026-11-24' });
+
+  it('takes up to the requested amount and refuses more', () => {
+    expect(statusChangeErrors(presalary, paid(300))).toEqual({});
+    expect(statusChangeErrors(presalary, paid(120.5))).toEqual({});
+    expect(statusChangeErrors(presalary, paid(300.01))).toEqual({
+      paidAmount: 'validation.paidAboveRequested',
+    });
+  });
+
+  it('bounds nothing else where the requested amount is unknown (the schema caps any payment)', () => {
+    expect(statusChangeErrors({ category: 'salary', status: 'inProgress' }, paid(5000))).toEqual({});
+  });
+});

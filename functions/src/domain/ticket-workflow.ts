@@ -183,8 +183,11 @@ export const TARGET_STATUSES = TICKET_STATUSES.filter(
   (status): status is Exclude<TicketStatus, 'unknown'> => status !== 'unknown',
 );
 
-/** The parts of a ticket that decide what a status change needs. */
-export type StatusChangeTicket = { category: string; status: TicketStatus };
+/**
+ * The parts of a ticket that decide what a status change needs; `requestedAmount` is what a
+ * presalary asked for (a payment never exceeds it), absent or null for other tickets.
+ */
+export type StatusChangeTicket = { category: string; status: TicketStatus; requestedAmount?: number | null };
 
 /** What a status change asks for, as far as statusChangeErrors looks at it. */
 export type StatusChangeValues = {
@@ -207,6 +210,9 @@ export function statusChangeErrors(
   if (needsReason(request.status, ticket.status) && !request.reason) errors.reason = 'validation.required';
   if (needsPaymentDetails(request.status, ticket.category, ticket.status)) {
     if (request.paidAmount === undefined) errors.paidAmount = 'validation.required';
+    else if (typeof ticket.requestedAmount === 'number' && request.paidAmount > ticket.requestedAmount) {
+      errors.paidAmount = 'validation.paidAboveRequested';
+    }
     if (request.paidDate === undefined) errors.paidDate = 'validation.required';
   }
   return errors;

@@ -54,6 +54,8 @@ export function createConfirmTicketItemHandler(deps: ConfirmTicketItemDeps) {
 
       const isChanged = await db.runTransaction(async (tx) => {
         const ticket = readTicket(await tx.get(ref));
+        // Nobody confirms the delivery of their own order.
+        if (ticket.createdBy === caller.uid) throw forbidden();
         if (ticket.archived) throw ticketArchived();
         const item = ticket.items[input.index];
         if (!isRecord(item)) {

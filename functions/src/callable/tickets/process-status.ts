@@ -32,11 +32,12 @@ export type ChangeTicketStatusDeps = ProcessTicketDeps;
 
 /**
  * Whether the caller may ask for this change at all, before the table is consulted: staff may
- * move any ticket; anyone else only archives their own resolved ticket (or repeats a change
- * that is already done).
+ * move any ticket but their own (nobody approves or pays their own request); anyone else, and
+ * staff on their own ticket, only archives their own resolved ticket (or repeats a change that is
+ * already done).
  */
 function assertMayChange(caller: Caller, isStaff: boolean, ticket: StoredTicket, to: TicketStatus) {
-  if (isStaff) return;
+  if (isStaff && ticket.createdBy !== caller.uid) return;
   if (ticket.createdBy !== caller.uid) throw forbidden();
   if (ticket.status === to) return;
   if (to !== 'archived' || !workerMayArchive(ticket, caller.uid)) throw forbidden();

@@ -58,6 +58,8 @@ export type StoredTicket = {
   items: unknown[];
   hasRejectionReason: boolean;
   hasPayment: boolean;
+  /** What a presalary asked for (`details.amount`); null for other tickets. */
+  requestedAmount: number | null;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -87,6 +89,8 @@ export function readTicket(snapshot: DocumentSnapshot): StoredTicket {
     items: Array.isArray(data.items) ? (data.items as unknown[]) : [],
     hasRejectionReason: data.rejectionReason != null,
     hasPayment: data.paid != null,
+    requestedAmount:
+      data.category === 'presalary' && typeof data.details?.amount === 'number' ? data.details.amount : null,
   };
 }
 
