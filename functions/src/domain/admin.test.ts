@@ -64,6 +64,15 @@ describe('creatableRoles', () => {
       creatableRoles({ role: 'admin', revokedPermissions: ['CREATE_MANAGER_ACCOUNTS'] }, AUTH_RULES),
     ).toEqual(['user']);
   });
+
+  it('never offers a role above the creator’s own, whatever permissions they were given', () => {
+    const granted = ['CREATE_USER_ACCOUNTS', 'CREATE_MANAGER_ACCOUNTS'];
+    expect(creatableRoles({ role: 'foreman', assignedPermissions: granted }, AUTH_RULES)).toEqual([
+      'user',
+      'foreman',
+    ]);
+    expect(creatableRoles({ role: 'user', assignedPermissions: granted }, AUTH_RULES)).toEqual(['user']);
+  });
 });
 
 describe('permissionLists', () => {

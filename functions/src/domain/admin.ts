@@ -46,12 +46,14 @@ export function roleChangeRefusal(input: {
 
 /**
  * The roles a new account may get from this creator: the User role (the create-account screen
- * says so), and with CREATE_MANAGER_ACCOUNTS also foreman or manager.
+ * says so), and with CREATE_MANAGER_ACCOUNTS also foreman or manager, never above the creator's
+ * own role (a foreman granted the permission by hand creates no manager).
  */
 export function creatableRoles(creator: PermissionSubject, rules: AuthRules): Role[] {
-  return hasPermission(creator, PERMISSIONS.CREATE_MANAGER_ACCOUNTS, rules)
+  const roles: Role[] = hasPermission(creator, PERMISSIONS.CREATE_MANAGER_ACCOUNTS, rules)
     ? [ROLES.USER, ROLES.FOREMAN, ROLES.MANAGER]
     : [ROLES.USER];
+  return roles.filter((role) => role === ROLES.USER || roleLevel(role) <= roleLevel(creator.role));
 }
 
 /** A user's permission as the edit-permissions screen shows it. */
