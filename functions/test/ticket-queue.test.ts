@@ -186,7 +186,7 @@ const ids = (...letters: string[]) => letters.map((letter) => t[letter]);
 describe('listTicketQueue: who may ask', () => {
   it('refuses a caller who is not signed in', async () => {
     const error = await httpsErrorOf(handlers.queue(callableRequest({})));
-    expect([error.code, error.message]).toEqual(['unauthenticated', 'auth.errors.unauthenticated']);
+    expect([error.code, error.message]).toEqual(['unauthenticated', 'auth.errors.sessionFailed']);
   });
 
   it('refuses a worker and a foreman whose PROCESS_TICKETS is revoked, whatever they send', async () => {

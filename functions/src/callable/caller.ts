@@ -50,7 +50,7 @@ function callerOf(identity: Identity, userData: Record<string, unknown> | undefi
   };
 }
 
-const sessionEnded = () => new HttpsError('unauthenticated', 'auth.errors.unauthenticated');
+const sessionEnded = () => new HttpsError('unauthenticated', 'auth.errors.sessionFailed');
 
 /**
  * Refuses a token whose refresh tokens were revoked (a role change, a disable, a sign-out everywhere)

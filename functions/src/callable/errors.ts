@@ -38,7 +38,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, mess
 
 /** The verified uid and token of the caller, or `unauthenticated`. */
 export function requireAuth(request: CallableRequest<unknown>) {
-  if (!request.auth?.uid) throw new HttpsError('unauthenticated', 'auth.errors.unauthenticated');
+  if (!request.auth?.uid) throw new HttpsError('unauthenticated', 'auth.errors.sessionFailed');
   return request.auth;
 }
 

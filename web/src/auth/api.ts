@@ -13,9 +13,6 @@ import {
 import { firebaseAuth } from '../lib/firebase';
 import { signInWithRetries } from './sign-in-retry';
 
-/** Where the e-mail entered for a sign-in link waits for the user to come back. */
-export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
-
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   const auth = firebaseAuth();
   await signInWithRetries(
@@ -32,19 +29,18 @@ export async function sendSignInLink(email: string): Promise<void> {
     url: `${window.location.origin}/login`,
     handleCodeInApp: true,
   });
-  localStorage.setItem(EMAIL_FOR_SIGN_IN_KEY, email);
 }
 
 export function isEmailSignInLink(href: string): boolean {
   return isSignInWithEmailLink(firebaseAuth(), href);
 }
 
+/** Rejects with auth/invalid-email when `email` is not the address the link was sent to. */
 export async function finishSignInWithLink(email: string, href: string): Promise<void> {
   await signInWithRetries(
     () => signInWithEmailLink(firebaseAuth(), email, href),
     () => Promise.resolve(),
   );
-  localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
 }
 
 export function sendResetEmail(email: string): Promise<void> {

@@ -49,6 +49,16 @@ describe('authErrorText', () => {
     );
   });
 
+  it('says the link is meant for a different user for auth/invalid-email when finishing a link sign-in', () => {
+    // signInWithEmailLink answers auth/invalid-email when the address is not the one the link was sent to.
+    expect(english(authErrorText(err('auth/invalid-email'), 'emailLink').key)).toBe(
+      'This link was meant for a different user.',
+    );
+    expect(english(authErrorText(err('auth/invalid-action-code'), 'emailLink').key)).toBe(
+      'The link is invalid or has expired. It may have been used already.',
+    );
+  });
+
   it('falls back to the default text for an unknown code', () => {
     expect(english(authErrorText(err('auth/quota-exceeded')).key)).toBe(
       'An authentication error occurred. Please try again.',

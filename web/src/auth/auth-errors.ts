@@ -1,5 +1,8 @@
 // Firebase Auth error codes to translation keys (spec section 8). Bad credentials on the login
 // form read "Invalid email or password" so the form does not reveal which accounts exist.
+// Finishing an e-mail link sign-in, Firebase answers auth/invalid-email when the address typed is
+// not the one the link was sent to (the form has already checked the address's shape), so there
+// it reads "link meant for a different user".
 const CODE_KEYS: Record<string, string> = {
   'auth/invalid-email': 'auth.errors.invalidEmail',
   'auth/user-disabled': 'auth.errors.userDisabled',
@@ -34,14 +37,18 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+export type AuthErrorContext = 'login' | 'emailLink' | 'general';
+
 /**
- * The text for an Auth error. `context: 'login'` folds bad credentials into one message.
+ * The text for an Auth error. `context: 'login'` folds bad credentials into one message;
+ * `context: 'emailLink'` reads a mismatching address as a link meant for another user.
  * Unknown errors get the default text, or its with-message variant when they carry a message.
  */
-export function authErrorText(error: unknown, context: 'login' | 'general' = 'general'): TranslatedError {
+export function authErrorText(error: unknown, context: AuthErrorContext = 'general'): TranslatedError {
   const code = errorCode(error);
   if (code && context === 'login' && BAD_CREDENTIAL_CODES.has(code))
     return { key: 'auth.errors.invalidLogin' };
+  if (code === 'auth/invalid-email' && context === 'emailLink') return { key: 'auth.errors.userMismatch' };
   if (code && CODE_KEYS[code]) return { key: CODE_KEYS[code] };
   const message = (error as { message?: unknown } | null)?.message;
   if (!code && typeof message === 'string' && message.trim()) {

@@ -1,13 +1,13 @@
+import { StrictMode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../i18n';
+import { changeLanguage } from '../i18n';
 import * as api from './api';
 import { LoginPage } from './login-page';
 
 // No Firebase: every call of the sign-in screen goes through ./api.
 vi.mock('./api', () => ({
-  EMAIL_FOR_SIGN_IN_KEY: 'emailForSignIn',
   signInWithPassword: vi.fn(),
   sendSignInLink: vi.fn(),
   isEmailSignInLink: vi.fn(),
@@ -104,6 +104,8 @@ describe('LoginPage', () => {
       'Sprawdź skrzynkę: wysłaliśmy link do logowania na adres jan@example.com.',
     );
     expect(api.sendSignInLink).toHaveBeenCalledWith('jan@example.com');
+    // Kept for when the user comes back through the link on this device.
+    expect(localStorage.getItem('emailForSignIn')).toBe('jan@example.com');
   });
 
   it('shows the mapped error when the link cannot be sent', async () => {
@@ -136,48 +138,103 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Zaloguj się' })).toBeInTheDocument();
   });
 
-  it('finishes a link sign-in at once with the e-mail stored on this device', async () => {
-    window.history.replaceState(null, '', LINK_URL);
-    localStorage.setItem('emailForSignIn', 'jan@example.com');
-    vi.mocked(api.isEmailSignInLink).mockReturnValue(true);
-    render(<LoginPage />);
-    await waitFor(() =>
-      expect(api.finishSignInWithLink).toHaveBeenCalledWith(
-        'jan@example.com',
-        `${window.location.origin}${LINK_URL}`,
-      ),
-    );
-    // The one-time code leaves the address bar.
-    await waitFor(() => expect(window.location.search).toBe(''));
-    expect(window.location.pathname).toBe('/login');
-  });
+  describe('coming back from an e-mail sign-in link', () => {
+    const LINK_HREF = () => `${window.location.origin}${LINK_URL}`;
 
-  it('shows the mapped error when the stored-e-mail link sign-in fails', async () => {
-    window.history.replaceState(null, '', LINK_URL);
-    localStorage.setItem('emailForSignIn', 'jan@example.com');
-    vi.mocked(api.isEmailSignInLink).mockReturnValue(true);
-    vi.mocked(api.finishSignInWithLink).mockRejectedValue(authError('auth/invalid-action-code'));
-    render(<LoginPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Link jest nieprawidłowy lub wygasł. Mógł już zostać użyty.',
-    );
-  });
+    beforeEach(() => {
+      window.history.replaceState(null, '', LINK_URL);
+      vi.mocked(api.isEmailSignInLink).mockReturnValue(true);
+    });
 
-  it('asks for the e-mail when the link is opened on a device without a stored one', async () => {
-    window.history.replaceState(null, '', LINK_URL);
-    vi.mocked(api.isEmailSignInLink).mockReturnValue(true);
-    render(<LoginPage />);
-    expect(screen.getByText('Potwierdź adres e-mail, aby dokończyć logowanie linkiem.')).toBeInTheDocument();
-    expect(api.finishSignInWithLink).not.toHaveBeenCalled();
-    expect(screen.queryByRole('button', { name: 'Zaloguj się' })).not.toBeInTheDocument();
+    it('signs in at once with the e-mail stored on this device, without asking for it', async () => {
+      localStorage.setItem('emailForSignIn', 'jan@example.com');
+      let finish: () => void = () => undefined;
+      vi.mocked(api.finishSignInWithLink).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+      // StrictMode runs the effect twice: the single-use link must still be spent once.
+      render(
+        <StrictMode>
+          <LoginPage />
+        </StrictMode>,
+      );
+      expect(screen.getByRole('progressbar', { name: 'Logowanie…' })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'E-mail' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Dokończ logowanie' })).not.toBeInTheDocument();
+      await waitFor(() =>
+        expect(api.finishSignInWithLink).toHaveBeenCalledWith('jan@example.com', LINK_HREF()),
+      );
+      expect(api.finishSignInWithLink).toHaveBeenCalledTimes(1);
+      finish();
+      // The one-time code leaves the address bar.
+      await waitFor(() => expect(window.location.search).toBe(''));
+      expect(window.location.pathname).toBe('/login');
+    });
 
-    await userEvent.type(emailInput(), 'jan@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Dokończ logowanie' }));
-    await waitFor(() =>
-      expect(api.finishSignInWithLink).toHaveBeenCalledWith(
-        'jan@example.com',
-        `${window.location.origin}${LINK_URL}`,
-      ),
-    );
+    it('removes the stored address once the link has signed the user in', async () => {
+      localStorage.setItem('emailForSignIn', 'jan@example.com');
+      render(<LoginPage />);
+      await waitFor(() => expect(api.finishSignInWithLink).toHaveBeenCalled());
+      await waitFor(() => expect(localStorage.getItem('emailForSignIn')).toBeNull());
+    });
+
+    it('keeps the stored address and offers the form when the stored-e-mail sign-in fails', async () => {
+      localStorage.setItem('emailForSignIn', 'jan@example.com');
+      vi.mocked(api.finishSignInWithLink).mockRejectedValue(authError('auth/invalid-action-code'));
+      render(<LoginPage />);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Link jest nieprawidłowy lub wygasł. Mógł już zostać użyty.',
+      );
+      expect(emailInput()).toHaveValue('jan@example.com');
+      expect(localStorage.getItem('emailForSignIn')).toBe('jan@example.com');
+    });
+
+    it('asks for the e-mail on a device without a stored one, then signs in with it', async () => {
+      render(<LoginPage />);
+      expect(
+        screen.getByText('Potwierdź adres e-mail, aby dokończyć logowanie linkiem.'),
+      ).toBeInTheDocument();
+      expect(api.finishSignInWithLink).not.toHaveBeenCalled();
+      expect(screen.queryByRole('button', { name: 'Zaloguj się' })).not.toBeInTheDocument();
+
+      await userEvent.type(emailInput(), 'jan@example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Dokończ logowanie' }));
+      await waitFor(() =>
+        expect(api.finishSignInWithLink).toHaveBeenCalledWith('jan@example.com', LINK_HREF()),
+      );
+      await waitFor(() => expect(window.location.search).toBe(''));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('says the link is meant for a different user when the typed address is not the one it was sent to', async () => {
+      // Firebase answers auth/invalid-email when the address does not match the link's.
+      vi.mocked(api.finishSignInWithLink).mockRejectedValue(authError('auth/invalid-email'));
+      render(<LoginPage />);
+      await userEvent.type(emailInput(), 'ktos.inny@example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Dokończ logowanie' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Ten link był przeznaczony dla innego użytkownika.',
+      );
+      expect(emailInput()).toHaveValue('ktos.inny@example.com');
+      expect(window.location.search).not.toBe('');
+    });
+
+    it('asks for the e-mail in the chosen language', async () => {
+      await changeLanguage('ru');
+      try {
+        render(<LoginPage />);
+        expect(
+          screen.getByText('Подтвердите адрес e-mail, чтобы завершить вход по ссылке.'),
+        ).toBeInTheDocument();
+        expect(screen.getByRole('button', { name: 'Завершить вход' })).toBeInTheDocument();
+      } finally {
+        await changeLanguage('pl');
+      }
+    });
+
+    it('leads back to the sign-in form from the link page', async () => {
+      render(<LoginPage />);
+      await userEvent.click(screen.getByRole('button', { name: 'Wróć do logowania' }));
+      expect(screen.getByRole('button', { name: 'Zaloguj się' })).toBeInTheDocument();
+      expect(window.location.search).toBe('');
+    });
   });
 });

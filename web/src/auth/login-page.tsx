@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MessageBox, PlainButton } from '../components/plain-controls';
-import { useEffect, useState } from 'react';
+import { MessageBox, PlainButton, PlainSpinner } from '../components/plain-controls';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InputField } from '../components/form-field';
 import { LanguageSwitch } from '../components/language-switch';
 import {
-  EMAIL_FOR_SIGN_IN_KEY,
   finishSignInWithLink,
   isEmailSignInLink,
   sendResetEmail,
@@ -15,9 +14,12 @@ import {
 } from './api';
 import { AuthCard } from './auth-card';
 import { type TranslatedError, authErrorText } from './auth-errors';
+import { forgetLinkEmail, rememberLinkEmail, storedLinkEmail } from './link-sign-in-email';
 import { type EmailOnly, type PasswordSignIn, emailOnlySchema, passwordSignInSchema } from './schemas';
 
-type Mode = 'password' | 'link' | 'reset' | 'finishLink';
+// Back from a sign-in link: 'linkSigningIn' while the address stored on this device is tried,
+// 'finishLink' when the page has to ask for it (another device, or the stored one failed).
+type Mode = 'password' | 'link' | 'reset' | 'linkSigningIn' | 'finishLink';
 type Outcome =
   { type: 'error'; error: TranslatedError } | { type: 'success'; key: string; email: string } | null;
 
@@ -106,29 +108,35 @@ function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: Email
 export function LoginPage() {
   const { t } = useTranslation();
   const [isLinkReturn] = useState(() => isEmailSignInLink(window.location.href));
-  const [mode, setMode] = useState<Mode>(isLinkReturn ? 'finishLink' : 'password');
+  const [storedEmail] = useState(() => (isLinkReturn ? storedLinkEmail() : null));
+  const [mode, setMode] = useState<Mode>(() => {
+    if (!isLinkReturn) return 'password';
+    return storedEmail ? 'linkSigningIn' : 'finishLink';
+  });
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const hasTriedStoredEmail = useRef(false);
 
-  const finishLink = async (email: string) => {
+  const finishLink = useCallback(async (email: string) => {
     setOutcome(null);
     try {
       await finishSignInWithLink(email, window.location.href);
-      window.history.replaceState(null, '', '/login');
     } catch (error) {
-      setOutcome({ type: 'error', error: authErrorText(error) });
+      setOutcome({ type: 'error', error: authErrorText(error, 'emailLink') });
+      setMode('finishLink');
+      return;
     }
-  };
+    forgetLinkEmail();
+    // The one-time code leaves the address bar.
+    window.history.replaceState(null, '', '/login');
+  }, []);
 
   useEffect(() => {
-    if (!isLinkReturn) return;
-    const stored = localStorage.getItem(EMAIL_FOR_SIGN_IN_KEY);
-    // Same device: finish at once. Another device: the form below asks for the e-mail again.
-    if (!stored) return;
-    finishSignInWithLink(stored, window.location.href).then(
-      () => window.history.replaceState(null, '', '/login'),
-      (error: unknown) => setOutcome({ type: 'error', error: authErrorText(error) }),
-    );
-  }, [isLinkReturn]);
+    // Same device: finish at once. The ref keeps StrictMode's second effect run from spending
+    // the single-use link twice.
+    if (!storedEmail || hasTriedStoredEmail.current) return;
+    hasTriedStoredEmail.current = true;
+    void finishLink(storedEmail);
+  }, [storedEmail, finishLink]);
 
   /** Sends an e-mail (sign-in link or password reset) and shows what happened. */
   const sendAndReport =
@@ -147,10 +155,21 @@ export function LoginPage() {
     setMode(next);
   };
 
+  const leaveLink = () => {
+    window.history.replaceState(null, '', '/login');
+    changeMode('password');
+  };
+
+  const sendLink = async (email: string) => {
+    await sendSignInLink(email);
+    rememberLinkEmail(email);
+  };
+  const isBackFromLink = mode === 'linkSigningIn' || mode === 'finishLink';
+
   return (
     <AuthCard>
       <p className="auth-text auth-muted">{t('login.welcome')}</p>
-      {mode !== 'finishLink' && (
+      {!isBackFromLink && (
         <div className="mode-switch" role="group" aria-label={t('login.modes.label')}>
           {(['password', 'link'] as const).map((option) => {
             const isActive = (mode === 'reset' ? 'password' : mode) === option;
@@ -185,7 +204,7 @@ export function LoginPage() {
           <EmailForm
             idPrefix="link"
             submitLabel={t('login.sendLink')}
-            onSubmit={sendAndReport(sendSignInLink, 'login.linkSent')}
+            onSubmit={sendAndReport(sendLink, 'login.linkSent')}
           />
         </>
       )}
@@ -203,10 +222,19 @@ export function LoginPage() {
           </PlainButton>
         </>
       )}
+      {mode === 'linkSigningIn' && <PlainSpinner label={t('login.signingIn')} />}
       {mode === 'finishLink' && (
         <>
           <p className="auth-text">{t('login.finishLinkHint')}</p>
-          <EmailForm idPrefix="finish" submitLabel={t('login.finishLink')} onSubmit={finishLink} />
+          <EmailForm
+            idPrefix="finish"
+            submitLabel={t('login.finishLink')}
+            initialEmail={storedEmail ?? ''}
+            onSubmit={finishLink}
+          />
+          <PlainButton variant="link" isBlock onClick={leaveLink}>
+            {t('login.backToSignIn')}
+          </PlainButton>
         </>
       )}
       <LanguageSwitch />

@@ -25,9 +25,12 @@ const uploadBugReportFile = vi.mocked(api.uploadBugReportFile);
 
 const VERSION = '2.3.4+beef01';
 
-function renderPage(state: unknown = { from: '/ticket/abc?tab=log' }) {
+function renderPage(
+  state: unknown = { from: '/ticket/abc?tab=log' },
+  user = testUser({ uid: 'u-worker' }),
+) {
   const auth: AuthState = {
-    user: testUser({ uid: 'u-worker' }),
+    user,
     rules: AUTH_RULES,
     isLoading: false,
     isRestoredSignIn: false,
@@ -237,5 +240,16 @@ describe('ReportBugPage', () => {
     expect(await screen.findByText('Dozwolone maksymalnie 4000 znaków')).toBeInTheDocument();
     expect(field.steps()).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Nie udało się wysłać zgłoszenia błędu. Spróbuj ponownie.')).toBeInTheDocument();
+  });
+});
+
+describe('ReportBugPage without SUBMIT_BUG_REPORT', () => {
+  it('says why instead of offering a form that the server would refuse', () => {
+    renderPage(undefined, testUser({ uid: 'u-worker', revokedPermissions: ['SUBMIT_BUG_REPORT'] }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Nie możesz wysyłać zgłoszeń błędów: Twoje konto nie ma uprawnienia do zgłaszania błędów.',
+    );
+    expect(screen.queryByRole('button', { name: 'Wyślij zgłoszenie błędu' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wróć do profilu' })).toHaveAttribute('href', '/profile');
   });
 });

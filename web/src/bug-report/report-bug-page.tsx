@@ -1,7 +1,9 @@
+import { hasPermission } from '@domain';
 import { Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { useAuth } from '../lib/auth/auth-context';
 import { BugReportForm } from './bug-report-form';
 import { appVersion, browserInfo, initialPage } from './report-context';
 
@@ -42,10 +44,13 @@ function ThankYou({ onAnother }: ThankYouProps) {
 
 /**
  * /report-bug: the bug report form, with the page the worker came from filled in and the browser
- * and app version attached; a thank-you screen once the report is stored.
+ * and app version attached; a thank-you screen once the report is stored. Without SUBMIT_BUG_REPORT
+ * (the sidebar shows the entry disabled) the page says why instead; submitBugReport refuses anyway.
  */
 export function ReportBugPage() {
   const { t } = useTranslation();
+  const { user, rules } = useAuth();
+  const canReport = hasPermission(user, 'SUBMIT_BUG_REPORT', rules);
   const location = useLocation();
   const [isDone, setIsDone] = useState(false);
   // A new round is a fresh form with a new request id.
@@ -61,7 +66,16 @@ export function ReportBugPage() {
       <Typography.Title level={2} style={{ marginBottom: 4 }}>
         {t('bugReport.title')}
       </Typography.Title>
-      {isDone ? (
+      {!canReport ? (
+        <div className="result-panel" role="alert">
+          <p className="result-panel-text">{t('bugReport.notAllowed')}</p>
+          <div className="result-panel-actions">
+            <Link to="/profile" className="plain-button">
+              {t('bugReport.backToProfile')}
+            </Link>
+          </div>
+        </div>
+      ) : isDone ? (
         <ThankYou
           onAnother={() => {
             setRound((value) => value + 1);

@@ -26,7 +26,31 @@ const languages = {
   en: { ...flatten(en as Tree), ...flatten(adminEn as Tree) },
   ru: { ...flatten(ru as Tree), ...flatten(adminRu as Tree) },
 };
+type LanguageCode = keyof typeof languages;
+
+// Plural texts are one key per form (`total_one`, `total_few`, ...), which i18next picks by the
+// `count` option and the language's CLDR rules. Each language needs exactly its own forms;
+// `_zero` may be added for a different text at 0.
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const PLURAL_FORMS: Record<LanguageCode, readonly string[]> = {
+  pl: ['one', 'few', 'many', 'other'],
+  ru: ['one', 'few', 'many', 'other'],
+  en: ['one', 'other'],
+};
+/** The key without its plural suffix, and the form (undefined for a plain text). */
+const splitKey = (key: string): [string, string | undefined] => {
+  const match = PLURAL_SUFFIX.exec(key);
+  return match ? [key.slice(0, match.index), match[1]] : [key, undefined];
+};
+const formsOf = (keys: Record<string, string>, base: string) =>
+  Object.keys(keys)
+    .map(splitKey)
+    .filter(([keyBase, form]) => keyBase === base && form)
+    .map(([, form]) => form);
+
 const allKeys = [...new Set(Object.values(languages).flatMap((l) => Object.keys(l)))].sort();
+const allBaseKeys = [...new Set(allKeys.map((key) => splitKey(key)[0]))].sort();
+const pluralBaseKeys = [...new Set(allKeys.flatMap((key) => (splitKey(key)[1] ? [splitKey(key)[0]] : [])))];
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
@@ -39,7 +63,29 @@ describe('translations', () => {
     for (const keys of mainFileKeys) expect(keys).not.toContain('admin');
   });
   it.each(Object.entries(languages))('%s has every key', (_language, keys) => {
-    expect(allKeys.filter((key) => !(key in keys))).toEqual([]);
+    const present = new Set(Object.keys(keys).map((key) => splitKey(key)[0]));
+    expect(allBaseKeys.filter((key) => !present.has(key))).toEqual([]);
+  });
+  it('knows the plural forms i18next picks for each language', () => {
+    for (const [language, forms] of Object.entries(PLURAL_FORMS)) {
+      const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+      expect([...categories].sort(), language).toEqual([...forms].sort());
+    }
+  });
+  it.each(Object.entries(languages))('%s has the plural forms it needs, and no others', (language, keys) => {
+    const needed = PLURAL_FORMS[language as LanguageCode];
+    for (const base of pluralBaseKeys) {
+      const forms = formsOf(keys, base);
+      expect(base in keys, `${language} ${base} is plural elsewhere`).toBe(false);
+      expect(
+        needed.filter((form) => !forms.includes(form)),
+        `${language} ${base} lacks`,
+      ).toEqual([]);
+      expect(
+        forms.filter((form) => form !== 'zero' && !needed.includes(form ?? '')),
+        `${language} ${base} has forms ${language} never uses`,
+      ).toEqual([]);
+    }
   });
   it.each(Object.entries(languages))('%s has no empty text', (_language, keys) => {
     expect(
@@ -49,10 +95,42 @@ describe('translations', () => {
     ).toEqual([]);
   });
   it('uses the same placeholders in every language', () => {
-    for (const key of allKeys) {
+    for (const key of allKeys.filter((k) => !splitKey(k)[1])) {
       const expected = placeholders(languages.en[key] ?? '');
       expect(placeholders(languages.pl[key] ?? ''), `pl ${key}`).toEqual(expected);
       expect(placeholders(languages.ru[key] ?? ''), `ru ${key}`).toEqual(expected);
+    }
+  });
+  it('shows the number in every plural form that stands for several numbers', () => {
+    // `_zero`, and `_one` where it means exactly 1 (pl, en), may spell it out; Russian `_one`
+    // also stands for 21, 31, 101...
+    const isOneOnly1 = (language: string) =>
+      ![21, 31, 101].some((n) => new Intl.PluralRules(language).select(n) === 'one');
+    const withoutCount = (text: string) => placeholders(text).filter((name) => name !== 'count');
+    for (const base of pluralBaseKeys) {
+      const expected = withoutCount(languages.en[`${base}_other`] ?? '');
+      for (const [language, keys] of Object.entries(languages)) {
+        for (const form of formsOf(keys, base)) {
+          const text = keys[`${base}_${form}`] ?? '';
+          expect(withoutCount(text), `${language} ${base}_${form}`).toEqual(expected);
+          if (form !== 'zero' && !(form === 'one' && isOneOnly1(language))) {
+            expect(placeholders(text), `${language} ${base}_${form}`).toContain('count');
+          }
+        }
+      }
+    }
+  });
+  it('calls a permission "разрешение" throughout the Russian texts', () => {
+    const pravo = /(?<![а-яё])прав(о|а|у|ом|е|ами|ах|ам)?(?![а-яё])/iu;
+    expect(
+      Object.entries(languages.ru)
+        .filter(([, text]) => pravo.test(text))
+        .map(([key]) => key),
+    ).toEqual([]);
+    for (const [key, text] of Object.entries(languages.en)) {
+      // Placeholders and flag names (ACCESS_DEBUG_TOOLS) are not prose.
+      const prose = text.replace(/\{\{\w+\}\}/g, '').replace(/\b[A-Z_]{4,}\b/g, '');
+      if (/\bpermissions?\b/i.test(prose)) expect(languages.ru[key], `ru ${key}`).toMatch(/разрешени/iu);
     }
   });
 });

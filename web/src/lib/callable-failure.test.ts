@@ -36,6 +36,13 @@ describe('toCallableFailure', () => {
     });
   });
 
+  it('says "Authentication failed…" when the server no longer accepts the session', () => {
+    expect(
+      toCallableFailure(error('unauthenticated', 'auth.errors.sessionFailed'), 'demo.failed', KEYS)
+        .messageKey,
+    ).toBe('auth.errors.sessionFailed');
+  });
+
   it('reads anything thrown, not only callable errors', () => {
     expect(toCallableFailure(undefined, 'demo.failed', KEYS)).toEqual({
       code: 'unknown',

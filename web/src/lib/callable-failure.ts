@@ -19,7 +19,8 @@ type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown 
 
 /**
  * Maps a callable error (FunctionsError: code `functions/<code>`, message, details) to a
- * CallableFailure: the server's own key wins; then no connection; then not allowed; anything else
+ * CallableFailure: the server's own key wins; then no connection; then not allowed; then a session the
+ * server refused ("Authentication failed. Please try logging out and back in."); anything else
  * falls back to the operation's failure key (for example admin.errors.updateRoleFailed).
  */
 export function toCallableFailure(
@@ -36,5 +37,7 @@ export function toCallableFailure(
   if (typeof message === 'string' && keys.own.test(message)) messageKey = message;
   else if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') messageKey = keys.noConnection;
   else if (shortCode === 'permission-denied') messageKey = keys.forbidden;
+  // The spec's text for a session the server no longer accepts (revoked, disabled, signed out).
+  else if (shortCode === 'unauthenticated') messageKey = 'auth.errors.sessionFailed';
   return { code: shortCode, messageKey, fields };
 }

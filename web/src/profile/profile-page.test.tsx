@@ -99,6 +99,18 @@ describe('ProfilePage', () => {
     expect(within(panel).queryByText('19880314-4172')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['pl', 'Dane osobowe', 'Rola'],
+    ['en', 'Personal details', 'Role'],
+    ['ru', 'Личные данные', 'Должность'],
+  ] as const)("labels the worker's role field in %s as the spec names it", async (language, tab, label) => {
+    await changeLanguage(language);
+    renderPage(WORKER);
+    const panel = screen.getByRole('tabpanel', { name: tab });
+    // A bordered antd Descriptions row: the label cell, then its value cell.
+    expect(within(panel).getByText(label).closest('th')?.nextElementSibling).toHaveTextContent('Carpenter');
+  });
+
   it('reveals a PESEL on request and masks it again', async () => {
     renderPage(WORKER);
     await userEvent.click(screen.getByRole('button', { name: 'Pokaż PESEL' }));

@@ -103,7 +103,7 @@ export function SecurityDebug() {
         {t('admin.debug.security.permissions')}
       </h4>
       <p className="admin-debug-muted">
-        {t('admin.debug.security.summary', { granted: grantedCount, total: rows.length })}
+        {t('admin.debug.security.summary', { granted: grantedCount, count: rows.length })}
       </p>
       <div className="admin-debug-table-wrap">
         <table className="admin-debug-table" aria-labelledby={tableHeadingId}>

@@ -86,6 +86,24 @@ describe('CreateAccountDialog', () => {
     expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['pl', 'Utwórz konto', 'Możesz tworzyć tylko zwykłe konta. Otrzymują one rolę „Pracownik”.'],
+    ['en', 'Create account', 'You can only create regular accounts. They get the Worker role.'],
+    [
+      'ru',
+      'Создать учётную запись',
+      'Вы можете создавать только обычные учётные записи. Они получают роль «Работник».',
+    ],
+  ] as const)(
+    'says in %s that a regular account gets the User role, shown as Worker',
+    async (language, title, text) => {
+      await changeLanguage(language);
+      renderProfile('w-2001', { role: 'manager', uid: 'u-manager' });
+      const dialog = await openDialog(title);
+      expect(dialog).toHaveTextContent(text);
+    },
+  );
+
   it('lets a creator with CREATE_MANAGER_ACCOUNTS choose the role', async () => {
     getUserProfileMock.mockResolvedValue(
       noAccountAnswer({

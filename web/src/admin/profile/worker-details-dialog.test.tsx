@@ -52,7 +52,7 @@ describe('WorkerDetailsDialog', () => {
     await userEvent.clear(field(dialog, 'Phone'));
     await userEvent.type(field(dialog, 'Phone'), '+48 600 000 000');
     await userEvent.type(field(dialog, 'Site'), 'Block C');
-    await userEvent.clear(field(dialog, 'Job title'));
+    await userEvent.clear(field(dialog, 'Role'));
     await userEvent.type(field(dialog, 'Rotation return'), '2025-04-11');
     await userEvent.click(dialogButton(dialog, 'Save'));
 

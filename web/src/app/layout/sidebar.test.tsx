@@ -136,6 +136,18 @@ describe('Sidebar', () => {
     ]);
   });
 
+  it('shows no empty Administration heading when none of its entries is allowed', () => {
+    renderSidebar({ user: makeUser('manager', { revokedPermissions: ['VIEW_ALL_USER_DATA'] }) });
+    expect(screen.queryByText('Administracja')).not.toBeInTheDocument();
+  });
+
+  it('shows "Zgłoś błąd" disabled, without a link, to a user whose SUBMIT_BUG_REPORT is revoked', () => {
+    renderSidebar({ user: { ...makeUser('user'), revokedPermissions: ['SUBMIT_BUG_REPORT'] } });
+    const item = entry('Zgłoś błąd');
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(item).not.toHaveAttribute('href');
+  });
+
   it('does not navigate when a disabled entry is clicked', async () => {
     const { onNavigate } = renderSidebar({ path: '/profile' });
     for (const text of DISABLED_TEXTS) {

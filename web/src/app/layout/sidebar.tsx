@@ -78,7 +78,13 @@ export function useNavSections(): NavSections {
       label: t('nav.reportDanger'),
       isDisabled: true,
     },
-    { key: '/report-bug', icon: <BugOutlined aria-hidden />, label: t('nav.reportBug') },
+    {
+      key: '/report-bug',
+      icon: <BugOutlined aria-hidden />,
+      label: t('nav.reportBug'),
+      // Shown to everyone, like the other entries, but only usable with the permission.
+      isDisabled: !hasPermission(user, 'SUBMIT_BUG_REPORT', rules),
+    },
   );
   if (!hasPermission(user, 'CREATE_USER_ACCOUNTS', rules)) return { main };
   const admin: NavEntry[] = [];
@@ -91,6 +97,8 @@ export function useNavSections(): NavSections {
   if (hasPermission(user, 'ACCESS_DEBUG_TOOLS', rules)) {
     admin.push({ key: '/admin/debug', icon: <ToolOutlined aria-hidden />, label: t('nav.adminDebug') });
   }
+  // No heading over an empty section (e.g. a manager whose VIEW_ALL_USER_DATA was revoked).
+  if (admin.length === 0) return { main };
   return { main, admin };
 }
 

@@ -283,7 +283,7 @@ describe('TicketDetailsPage', () => {
     renderPage();
     expect(screen.getByRole('progressbar', { name: 'Ładowanie… slow.png' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'slow.png' })).not.toBeInTheDocument();
-    expect(screen.queryByText('Nie udało się załadować obrazu')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nie udało się wczytać obrazu')).not.toBeInTheDocument();
   });
 
   it('says "Failed to load image" when the image URL cannot be fetched', () => {
@@ -294,7 +294,7 @@ describe('TicketDetailsPage', () => {
       }),
     );
     renderPage();
-    expect(screen.getByText('Nie udało się załadować obrazu')).toBeInTheDocument();
+    expect(screen.getByText('Nie udało się wczytać obrazu')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'gone.png' })).not.toBeInTheDocument();
   });
 
@@ -307,9 +307,9 @@ describe('TicketDetailsPage', () => {
       }),
     );
     renderPage();
-    expect(screen.queryByText('Nie udało się załadować obrazu')).not.toBeInTheDocument();
+    expect(screen.queryByText('Nie udało się wczytać obrazu')).not.toBeInTheDocument();
     fireEvent.error(screen.getByRole('img', { name: 'broken.png' }));
-    expect(screen.getByText('Nie udało się załadować obrazu')).toBeInTheDocument();
+    expect(screen.getByText('Nie udało się wczytać obrazu')).toBeInTheDocument();
   });
 
   it('shows updates with their text, author, time and attachments', () => {

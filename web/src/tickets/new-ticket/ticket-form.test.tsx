@@ -6,6 +6,7 @@ import { renderSignedIn } from '../../test/auth';
 import * as api from '../api/submit-ticket';
 import type { CategoryForm } from './category-form';
 import { TextField } from './fields';
+import { receiptsForm } from './forms/receipts-form';
 import { TicketForm } from './ticket-form';
 
 vi.mock('../api/submit-ticket', async (importOriginal) => {
@@ -52,6 +53,22 @@ const photo = (name = 'bumper.jpg', size = 1000, type = 'image/jpeg') => {
   Object.defineProperty(file, 'size', { value: size });
   return file;
 };
+
+describe('TicketForm: the attachments field', () => {
+  const attachmentsLabel = () => screen.getByRole('group', { name: /Załączniki/ }).firstElementChild;
+
+  it('is marked required for receipts and not for a car report', () => {
+    const { unmount } = renderSignedIn(
+      <NoticesProvider>
+        <TicketForm category="receipts" subcategory="fuel" form={receiptsForm} today="2026-11-22" />
+      </NoticesProvider>,
+    );
+    expect(attachmentsLabel()).toHaveTextContent('Załączniki *');
+    unmount();
+    renderForm();
+    expect(attachmentsLabel()).toHaveTextContent(/^Załączniki$/);
+  });
+});
 
 describe('TicketForm', () => {
   beforeEach(() => {

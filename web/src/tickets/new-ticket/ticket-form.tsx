@@ -2,6 +2,7 @@ import {
   DESCRIPTION_MAX_CHARS,
   TICKET_FORM_SCHEMAS,
   type StoredAttachment,
+  isAttachmentRequired,
   type TicketCategoryId,
   type TicketSubmission,
 } from '@domain';
@@ -9,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { FormProvider, type FieldPath, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -80,6 +81,7 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
     },
   });
   const { setValue, setError, formState } = methods;
+  const hasMedicalCertificate = useWatch({ control: methods.control, name: 'hasMedicalCertificate' });
 
   // The schema checks the attachments' metadata; the File objects stay here.
   useEffect(() => {
@@ -252,6 +254,7 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
         <FilePicker
           files={files}
           onChange={setFiles}
+          isRequired={isAttachmentRequired(category, subcategory, hasMedicalCertificate)}
           isDisabled={isBusy}
           error={typeof attachmentsError?.message === 'string' ? attachmentsError.message : undefined}
         />

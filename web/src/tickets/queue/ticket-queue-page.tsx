@@ -292,7 +292,7 @@ function QueueBody({
       {data.hasMore && !errorBox && (
         <div className="queue-more">
           {limit >= QUEUE_MAX_LIMIT && isCurrentList ? (
-            <p>{t('tickets.queue.tooMany', { max: QUEUE_MAX_LIMIT })}</p>
+            <p>{t('tickets.queue.tooMany', { count: QUEUE_MAX_LIMIT })}</p>
           ) : (
             <PlainButton onClick={onShowMore} isLoading={isLoadingMore} disabled={isSwitching}>
               {t('tickets.queue.showMore')}

@@ -89,7 +89,14 @@ export function StatusChange({ ticket }: { ticket: Ticket }) {
       ...(typeof amount === 'number' ? { paidAmount: amount } : {}),
       ...(askPayment && values.paidDate ? { paidDate: values.paidDate } : {}),
     };
-    const found = statusChangeErrors({ category: ticket.category, status: ticket.status }, request);
+    const found = statusChangeErrors(
+      {
+        category: ticket.category,
+        status: ticket.status,
+        requestedAmount: ticket.category === 'presalary' ? (ticket.details.amount ?? null) : null,
+      },
+      request,
+    );
     if (typeof amount === 'string') found.paidAmount = amount;
     if (Object.keys(found).length > 0) {
       setErrors(found);

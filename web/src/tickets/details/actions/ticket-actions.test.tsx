@@ -168,8 +168,17 @@ describe('ticket actions', () => {
       expect(await screen.findByText('Please enter a valid amount greater than zero')).toBeInTheDocument();
       expect(changeStatusMock).not.toHaveBeenCalled();
 
+      // More than the 300 EUR requested is refused before anything is sent.
       await user.clear(amount);
       await user.type(amount, '300,50');
+      await user.click(screen.getByRole('button', { name: 'Change status' }));
+      expect(
+        await screen.findByText('The paid amount cannot be more than the amount requested.'),
+      ).toBeInTheDocument();
+      expect(changeStatusMock).not.toHaveBeenCalled();
+
+      await user.clear(amount);
+      await user.type(amount, '299,50');
       await user.clear(day);
       await user.type(day, '2026-11-20');
       await user.click(screen.getByRole('button', { name: 'Change status' }));
@@ -177,7 +186,7 @@ describe('ticket actions', () => {
         expect(changeStatusMock).toHaveBeenCalledWith({
           ticketId: 't-0002',
           status: 'paid',
-          paidAmount: 300.5,
+          paidAmount: 299.5,
           paidDate: '2026-11-20',
         }),
       );

@@ -98,7 +98,7 @@ describe('tools form: catalogue', () => {
     expect(within(drill).getByText('Jednostka: kpl.')).toBeInTheDocument();
     expect(within(drill).getByText('Kategoria: Elektronarzędzia')).toBeInTheDocument();
     expect(within(drill).getByText('Dostępne')).toBeInTheDocument();
-    expect(within(drill).getByText('Zapewniamy my')).toBeInTheDocument();
+    expect(within(drill).getByText('Zapewnia firma')).toBeInTheDocument();
 
     const spiritLevel = catalogItem('Spirit level 120 cm');
     expect(within(spiritLevel).getByText('Jednostka: szt.')).toBeInTheDocument();
