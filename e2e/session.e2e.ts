@@ -1,11 +1,12 @@
 // The session timeout in a real browser, with a build whose timeout is shortened through the
 // test-only VITE_SESSION_TIMEOUT_MS (the product constant stays 15 minutes).
+// The sign-out tests disable the seed account worker2@example.com and enable it again in afterAll.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../scripts/emulators.mjs';
-import { signIn } from './app-actions.js';
+import { ROOT, emulatorEnv } from '../scripts/emulators.mjs';
+import { signIn, submitLogin } from './app-actions.js';
 import { APP_URL, launchBrowser, newContext } from './browser.js';
 import { serveBuild } from './static-server.js';
 
@@ -26,9 +27,22 @@ beforeAll(async () => {
   browser = await launchBrowser();
 }, 120_000);
 
+/** The Admin SDK on the local suite. */
+async function admin() {
+  Object.assign(process.env, emulatorEnv());
+  const { adminDb, adminAuth } = await import('../functions/src/firebase.js');
+  return { db: adminDb(), auth: adminAuth() };
+}
+
+const DISABLED_UID = 'u-worker2';
+
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  // Put the seed back for the e2e files that run after this one.
+  const { db, auth } = await admin();
+  await auth.updateUser(DISABLED_UID, { disabled: false });
+  await db.collection('users').doc(DISABLED_UID).set({ disabled: false }, { merge: true });
 });
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -59,6 +73,76 @@ describe('session timeout across two tabs', () => {
     await first.waitForURL(`${server.origin}/login`, { timeout: TIMEOUT_MS + 15_000 });
     await second.waitForURL(`${server.origin}/login`, { timeout: 15_000 });
     expect(await first.evaluate(() => localStorage.getItem('sessionExpiresAt'))).toBeNull();
+    await context.close();
+  }, 150_000);
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Signs in from the login page the tab shows and says when (node and browser share the clock). */
+async function signInHere(page: Page, email: string) {
+  await page.waitForURL(`${server.origin}/login`);
+  const startedAt = Date.now();
+  await submitLogin(page, email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  return { startedAt, signedInAt: Date.now() };
+}
+
+/** A fresh session counts the whole (short) timeout from this sign-in. */
+async function expectFreshSession(page: Page, sign: { startedAt: number; signedInAt: number }) {
+  await expect.poll(() => expiresAt(page)).toBeGreaterThanOrEqual(sign.startedAt + TIMEOUT_MS);
+  expect(await expiresAt(page)).toBeLessThanOrEqual(Date.now() + TIMEOUT_MS);
+  // ...and the new user is not signed out at once.
+  await sleep(4_000);
+  expect(new URL(page.url()).pathname).not.toBe('/login');
+  expect(await expiresAt(page)).toBeGreaterThanOrEqual(sign.startedAt + TIMEOUT_MS);
+}
+
+describe('a sign-in after the previous user left the same tab', () => {
+  it('starts a fresh session after a sign-out that was no session end (account disabled)', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'worker2@example.com', server.origin);
+    await expect.poll(() => expiresAt(page)).toBeGreaterThan(0);
+    const firstExpiry = await expiresAt(page);
+    // A reload makes this a restored sign-in, which goes on with the stored session.
+    await page.reload();
+    await page.waitForURL(`${server.origin}/profile`);
+    await page.locator('.app-sider').waitFor();
+    expect(await expiresAt(page)).toBe(firstExpiry);
+
+    // Let the session age, so a resumed one cannot pass for a fresh one.
+    await sleep(15_000);
+    // What the setAccountStatus callable does to disable an account.
+    const { db, auth } = await admin();
+    await auth.updateUser(DISABLED_UID, { disabled: true });
+    await auth.revokeRefreshTokens(DISABLED_UID);
+    await db.collection('users').doc(DISABLED_UID).set({ disabled: true }, { merge: true });
+    // The app checks the account by refreshing the token every 5 minutes, when coming back online and when
+    // the tab becomes visible again; the test takes the last path instead of waiting.
+    expect(await page.evaluate(() => document.visibilityState)).toBe('visible');
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.waitForURL(`${server.origin}/login`, { timeout: 20_000 });
+    // The session did not end this sign-in: its expiry is still stored.
+    expect(await expiresAt(page)).toBe(firstExpiry);
+
+    const sign = await signInHere(page, 'worker@example.com');
+    await expectFreshSession(page, sign);
+    expect(await expiresAt(page)).toBeGreaterThan(firstExpiry);
+    await context.close();
+  }, 90_000);
+
+  it('starts a fresh session after the previous one ran out', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'worker@example.com', server.origin);
+    await page.reload();
+    await page.waitForURL(`${server.origin}/profile`);
+    await page.waitForURL(`${server.origin}/login`, { timeout: TIMEOUT_MS + 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('sessionExpiresAt'))).toBeNull();
+
+    const sign = await signInHere(page, 'foreman@example.com');
+    await expectFreshSession(page, sign);
     await context.close();
   }, 150_000);
 });

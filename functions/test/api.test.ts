@@ -42,6 +42,44 @@ afterAll(async () => {
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+const AUTH_EMULATOR = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+
+/** A password sign-in on the Auth emulator, keeping the refresh token the web SDK would store. */
+async function signInWithRefreshToken(email: string, password: string) {
+  const response = await fetch(
+    `http://${AUTH_EMULATOR()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; refreshToken?: string };
+  if (!body.idToken || !body.refreshToken) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { idToken: body.idToken, refreshToken: body.refreshToken };
+}
+
+/** The token refresh the web SDK makes (hourly, or when forced): a new ID token for the same sign-in. */
+async function refreshIdToken(refreshToken: string): Promise<string> {
+  const response = await fetch(
+    `http://${AUTH_EMULATOR()}/securetoken.googleapis.com/v1/token?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }).toString(),
+    },
+  );
+  const body = (await response.json()) as { id_token?: string };
+  if (!body.id_token) throw new Error(`token refresh failed: ${JSON.stringify(body)}`);
+  return body.id_token;
+}
+
+/** The iat and auth_time claims (seconds) of an ID token, read without verifying it. */
+function claimsOf(token: string): { iat: number; auth_time: number } {
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iat: number; auth_time: number };
+}
+
 describe('GET /api/config/auth-rules', () => {
   it('answers 200 with the rules, no auth needed', async () => {
     const response = await fetch(api.url('/api/config/auth-rules'));
@@ -239,16 +277,43 @@ describe('/api/session', () => {
     expect(decoded.uid).toBe(user.uid);
   });
 
-  it('refuses a token whose sign-in is older than 5 minutes with 401', async () => {
+  it('refuses a token issued more than 5 minutes ago with 401', async () => {
     const user = await createTestUser();
     const token = await signIn(user.email, user.password);
     await withApp({ now: () => Date.now() + 5 * MINUTE + 1000 }, async (url) => {
       const response = await fetch(url('/api/session'), { method: 'POST', headers: bearer(token) });
       expect(response.status).toBe(401);
       expect(response.headers.get('set-cookie')).toBeNull();
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
-        'recent-sign-in-required',
-      );
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('token-too-old');
+    });
+  });
+
+  // The hourly refresh: the web SDK trades the refresh token for a new ID token whose iat is new while
+  // auth_time stays the sign-in's. The Auth emulator stamps both with the real clock, so the test waits
+  // (whole seconds) between sign-in and refresh and then sets the server's clock just under 5 minutes
+  // after the refresh: the sign-in is then more than 5 minutes old, the refreshed token is not.
+  it('accepts a freshly refreshed token of a sign-in older than 5 minutes, and refuses the old token', async () => {
+    const user = await createTestUser();
+    const first = await signInWithRefreshToken(user.email, user.password);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const refreshed = await refreshIdToken(first.refreshToken);
+    const signedIn = claimsOf(first.idToken);
+    const claims = claimsOf(refreshed);
+    expect(claims.auth_time).toBe(signedIn.auth_time);
+    expect(claims.iat).toBeGreaterThanOrEqual(signedIn.iat + 2);
+
+    const serverNow = claims.iat * 1000 + 5 * MINUTE - 1000;
+    expect(serverNow - claims.auth_time * 1000).toBeGreaterThan(5 * MINUTE);
+    await withApp({ now: () => serverNow }, async (url) => {
+      const accepted = await fetch(url('/api/session'), { method: 'POST', headers: bearer(refreshed) });
+      expect(accepted.status).toBe(200);
+      const cookie = /^__session=([^;]+)/.exec(accepted.headers.get('set-cookie') ?? '')?.[1] ?? '';
+      expect((await adminAuth().verifySessionCookie(decodeURIComponent(cookie))).uid).toBe(user.uid);
+
+      const refused = await fetch(url('/api/session'), { method: 'POST', headers: bearer(first.idToken) });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('token-too-old');
     });
   });
 

@@ -93,10 +93,10 @@ export function createApiApp(deps: ApiDependencies): express.Express {
       POST: async (req, res) => {
         const verified = await verifyBearer(req, auth);
         if (!verified) return sendError(res, 'unauthenticated');
-        const signedInAgoMs = now() - verified.decoded.auth_time * 1000;
-        if (signedInAgoMs > MAX_ID_TOKEN_AGE_FOR_SYNC_MS) {
-          return sendError(res, 'recent-sign-in-required');
-        }
+        // The client posts every new ID token younger than 5 minutes (spec section 7), the hourly refresh
+        // of an older sign-in included: the age is the token's (iat), not the sign-in's (auth_time).
+        const tokenAgeMs = now() - verified.decoded.iat * 1000;
+        if (tokenAgeMs > MAX_ID_TOKEN_AGE_FOR_SYNC_MS) return sendError(res, 'token-too-old');
         const cookie = await auth.createSessionCookie(verified.token, {
           expiresIn: SESSION_TIMEOUT_MS,
         });

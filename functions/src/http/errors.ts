@@ -1,11 +1,11 @@
 import type { Response } from 'express';
 
 export type ApiErrorCode =
-  'unauthenticated' | 'recent-sign-in-required' | 'not-found' | 'method-not-allowed' | 'internal';
+  'unauthenticated' | 'token-too-old' | 'not-found' | 'method-not-allowed' | 'internal';
 
 const MESSAGES: Record<ApiErrorCode, string> = {
   unauthenticated: 'Authentication failed. Please try logging out and back in.',
-  'recent-sign-in-required': 'Sign in again to start a session.',
+  'token-too-old': 'The token was issued more than 5 minutes ago. Send a fresh one.',
   'not-found': 'Not found.',
   'method-not-allowed': 'Method not allowed.',
   internal: 'Something went wrong. Please try again.',
@@ -13,7 +13,7 @@ const MESSAGES: Record<ApiErrorCode, string> = {
 
 const STATUS: Record<ApiErrorCode, number> = {
   unauthenticated: 401,
-  'recent-sign-in-required': 401,
+  'token-too-old': 401,
   'not-found': 404,
   'method-not-allowed': 405,
   internal: 500,

@@ -10,6 +10,7 @@ import { AuthProvider } from '../lib/auth/auth-provider';
 import { useAuth } from '../lib/auth/auth-context';
 import { NoticesProvider } from '../notices';
 import { PwaUpdatePrompt } from '../pwa';
+import { SessionTimeout } from '../session/session-timeout';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { type ThemeMode, ThemeModeContext, readThemeMode, saveThemeMode } from '../lib/theme';
 
@@ -120,14 +121,8 @@ function AppRoutes() {
             >
               <Route index element={<ProfilePage />} />
               <Route path="profile" element={<ProfilePage />} />
-              <Route
-                path="report-bug"
-                element={
-                  <RequireRole required="PERMISSION_SUBMIT_BUG_REPORT">
-                    <ReportBugPage />
-                  </RequireRole>
-                }
-              />
+              {/* The page itself says why when the user may not report bugs. */}
+              <Route path="report-bug" element={<ReportBugPage />} />
               <Route path="new-ticket" element={<CategorySelectPage />} />
               <Route path="new-ticket/:category" element={<SubcategorySelectPage />} />
               <Route path="new-ticket/:category/:subcategory" element={<NewTicketFormPage />} />
@@ -209,6 +204,8 @@ export function App() {
         <NoticesProvider>
           <PwaUpdatePrompt />
           <AuthProvider>
+            {/* Above the routes, so the session sees every sign-out and sign-in of the page. */}
+            <SessionTimeout />
             <BrowserRouter>
               <AppRoutes />
             </BrowserRouter>

@@ -1,8 +1,7 @@
 // Runs the session timeout of spec section 4 "Session" for the signed-in user; the rules live in session-core.
 //
-// Wiring (mount once, above the routes, so it sees every sign-out -> sign-in of the page):
-//   <SessionManager user={user} isAuthResolved={!isLoading} isRestoredSignIn={isRestoredSignIn}
-//     signOut={signOut} timeoutMs={appEnv.sessionTimeoutOverrideMs} />
+// Wiring: session-timeout.tsx mounts it once, above the routes, so it sees every sign-out -> sign-in of the
+// page (a manager mounted anew per sign-in would take a later login for a restored sign-in).
 // The logout button calls `await endSessionManually(signOut)` and then goes to /login.
 //
 // Tabs stay in step through a BroadcastChannel and, as a fallback and second path, `storage` events.

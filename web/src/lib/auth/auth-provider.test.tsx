@@ -81,6 +81,70 @@ describe('AuthProvider', () => {
     expect(screen.getByText('Jan Nowak')).toBeInTheDocument();
   });
 
+  it('calls only the user of the first auth state a restored sign-in, until a sign-out or another user', async () => {
+    const restored: Record<string, boolean>[] = [];
+    function RestoredProbe() {
+      const { isLoading, isRestoredSignIn, user } = useAuth();
+      if (!isLoading) restored.push({ [user?.uid ?? 'nobody']: isRestoredSignIn });
+      return null;
+    }
+    render(
+      <AuthProvider>
+        <RestoredProbe />
+      </AuthProvider>,
+    );
+    await act(async () => emit(fakeUser('u1')));
+    // A token refresh of the same user is still the restored sign-in.
+    await act(async () => emit(fakeUser('u1')));
+    expect(restored.at(-1)).toEqual({ u1: true });
+    // The account was disabled or its token revoked: the SDK signs out without the session ending.
+    await act(async () => emit(null));
+    expect(restored.at(-1)).toEqual({ nobody: false });
+    await act(async () => emit(fakeUser('u2')));
+    expect(restored.at(-1)).toEqual({ u2: false });
+    // Even the restored user signing in again is a new sign-in.
+    await act(async () => emit(null));
+    await act(async () => emit(fakeUser('u1')));
+    expect(restored.at(-1)).toEqual({ u1: false });
+  });
+
+  it('does not call a different user a restored sign-in when no sign-out came between', async () => {
+    const restored: boolean[] = [];
+    function RestoredProbe() {
+      const { isLoading, isRestoredSignIn, user } = useAuth();
+      if (!isLoading && user) restored.push(isRestoredSignIn);
+      return <p>{user?.uid ?? 'nobody'}</p>;
+    }
+    render(
+      <AuthProvider>
+        <RestoredProbe />
+      </AuthProvider>,
+    );
+    await act(async () => emit(fakeUser('u1')));
+    expect(restored.at(-1)).toBe(true);
+    await act(async () => emit(fakeUser('u2')));
+    expect(await screen.findByText('u2')).toBeInTheDocument();
+    expect(restored.at(-1)).toBe(false);
+  });
+
+  it('does not call a sign-in a restored one when the page started signed out', async () => {
+    const restored: boolean[] = [];
+    function RestoredProbe() {
+      const { isLoading, isRestoredSignIn, user } = useAuth();
+      if (!isLoading && user) restored.push(isRestoredSignIn);
+      return null;
+    }
+    render(
+      <AuthProvider>
+        <RestoredProbe />
+      </AuthProvider>,
+    );
+    await act(async () => emit(null));
+    await act(async () => emit(fakeUser('u1')));
+    expect(restored).not.toHaveLength(0);
+    expect(restored.every((value) => !value)).toBe(true);
+  });
+
   it('shows loading again when a different user signs in', async () => {
     render(
       <AuthProvider>

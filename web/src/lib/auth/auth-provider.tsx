@@ -23,6 +23,9 @@ export function AuthProvider({ children }: AuthProviderProps) {
   const [isRulesLoaded, setIsRulesLoaded] = useState(false);
   const [isRestoredSignIn, setIsRestoredSignIn] = useState(false);
   const isFirstEvent = useRef(true);
+  // The user the page's first auth state brought, until they sign out or another user takes over; then
+  // null for the rest of the page life, so every later sign-in counts as a login.
+  const restoredUid = useRef<string | null>(null);
   const lastSyncedToken = useRef<string | null>(null);
   const loadedUid = useRef<string | null>(null);
 
@@ -43,8 +46,11 @@ export function AuthProvider({ children }: AuthProviderProps) {
       const current = ++generation;
       if (isFirstEvent.current) {
         isFirstEvent.current = false;
-        setIsRestoredSignIn(firebaseUser !== null);
+        restoredUid.current = firebaseUser?.uid ?? null;
+      } else if (firebaseUser?.uid !== restoredUid.current) {
+        restoredUid.current = null;
       }
+      setIsRestoredSignIn(firebaseUser !== null && firebaseUser.uid === restoredUid.current);
       if (!firebaseUser) {
         loadedUid.current = null;
         setUser(null);

@@ -38,6 +38,17 @@ describe('syncToken', () => {
     expect(fetcher).not.toHaveBeenCalled();
   });
 
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
+    'skips a token whose issue time is unknown (%s)',
+    async (issuedAtMs) => {
+      const fetcher = okFetch();
+      await expect(syncToken(SYNC_URL, { value: 'id-token-1', issuedAtMs }, { fetcher, now })).resolves.toBe(
+        'skipped',
+      );
+      expect(fetcher).not.toHaveBeenCalled();
+    },
+  );
+
   it('sends DELETE on sign-out', async () => {
     const fetcher = okFetch();
     await expect(syncToken(SYNC_URL, null, { fetcher, now })).resolves.toBe('deleted');

@@ -4,6 +4,10 @@ import { logger } from '../logger';
 /**
  * Syncs the ID token to the optional same-origin URL: POST with the token when a user has a
  * token younger than 5 minutes, DELETE when signed out. Returns what it did, for tests.
+ *
+ * The age is the token's own (issued-at, `iat`), not the sign-in's (`auth_time`): the token the SDK
+ * refreshes every hour is posted too, and /api/session checks the same age. A token whose issue time
+ * is unknown is never posted.
  */
 export async function syncToken(
   url: string | undefined,
@@ -17,7 +21,8 @@ export async function syncToken(
       await fetcher(url, { method: 'DELETE', credentials: 'same-origin' });
       return 'deleted';
     }
-    if (now() - token.issuedAtMs >= MAX_ID_TOKEN_AGE_FOR_SYNC_MS) return 'skipped';
+    const ageMs = now() - token.issuedAtMs;
+    if (!Number.isFinite(ageMs) || ageMs >= MAX_ID_TOKEN_AGE_FOR_SYNC_MS) return 'skipped';
     const response = await fetcher(url, {
       method: 'POST',
       credentials: 'same-origin',

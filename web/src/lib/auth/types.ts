@@ -27,7 +27,11 @@ export type AuthState = {
   rules: AuthRules | null;
   /** True until auth, profile and rules are loaded. */
   isLoading: boolean;
-  /** True when the first auth state came with a signed-in user (a restored sign-in). */
+  /**
+   * True while the signed-in user is the one the page's first auth state restored (no login happened).
+   * Any sign-out (a logout, a session end, a disabled account, a failed refresh) or a change of user ends
+   * it for the rest of the page life: a later sign-in is a login and starts a fresh session.
+   */
   isRestoredSignIn: boolean;
   /** Signs out of Firebase and clears the cached profile. */
   signOut: () => Promise<void>;
