@@ -162,6 +162,19 @@ describe('updateWorker', () => {
     expect(await auditEntries({ workerId: worker.id })).toEqual([]);
   });
 
+  it('answers a save, with or without changes, without the worker’s sensitive values', async () => {
+    const manager = await account('manager');
+    const worker = await directoryWorker({ pesel: '90010112345', bankAccount: 'PL61 1090 1014' });
+    const unchanged = await updateAs(manager, { workerId: worker.id, changes: { pesel: '90010112345' } });
+    const changed = await updateAs(manager, { workerId: worker.id, changes: { phone: '+48 600 999 000' } });
+    for (const result of [unchanged, changed]) {
+      expect(result.worker).toMatchObject({ id: worker.id, name: 'Jan Kowalski' });
+      expect(result.worker).not.toHaveProperty('pesel');
+      expect(result.worker).not.toHaveProperty('bankAccount');
+    }
+    expect((await adminDb().doc(`workers/${worker.id}`).get()).get('pesel')).toBe('90010112345');
+  });
+
   it('answers unauthenticated without a signed-in caller', async () => {
     const worker = await directoryWorker();
     const error = await httpsErrorOf(

@@ -467,6 +467,37 @@ describe('getUserProfile', () => {
     expect(blind.status).toBeNull();
   });
 
+  it('writes an audit entry naming the sensitive fields it shows, and none when it shows none', async () => {
+    const id = workerId('sensitive');
+    await directoryWorker(id, `Greta ${tag}`, `greta-${tag}@example.test`, {
+      pesel: '90010112345',
+      bankAccount: 'PL61 1090 1014 0000 0712 1981 2874',
+      ssn: '   ',
+    });
+    const readsOf = async (target: string) =>
+      (
+        await db
+          .collection('auditLog')
+          .where('action', '==', 'viewSensitiveWorkerData')
+          .where('target.workerId', '==', target)
+          .get()
+      ).docs.map((doc) => doc.data());
+    const result = await profile(callers.manager, id);
+    expect(result.worker).toMatchObject({ pesel: '90010112345' });
+    expect(await readsOf(id)).toEqual([
+      {
+        at: Timestamp.fromMillis(clock),
+        action: 'viewSensitiveWorkerData',
+        by: expect.objectContaining({ uid: callers.manager.uid }) as unknown,
+        target: { uid: null, workerId: id, email: `greta-${tag}@example.test` },
+        changes: {},
+        fields: ['pesel', 'bankAccount'],
+      },
+    ]);
+    await profile(callers.manager, workerId('dorota'));
+    expect(await readsOf(workerId('dorota'))).toEqual([]);
+  });
+
   it('answers not-found for an unknown user', async () => {
     const error = await httpsErrorOf(profile(callers.manager, `nobody-${tag}`));
     expect(error.code).toBe('not-found');

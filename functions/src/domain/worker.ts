@@ -43,3 +43,28 @@ export type WorkerProfile = z.infer<typeof workerProfileSchema>;
 /** Fields an editor may change; the id and e-mail identify the worker and stay. */
 export const workerUpdateSchema = workerProfileSchema.omit({ id: true, email: true }).partial();
 export type WorkerUpdate = z.infer<typeof workerUpdateSchema>;
+
+/** The worker fields that identify a person or their money: masked in the audit log, read under audit. */
+export const SENSITIVE_WORKER_FIELDS = [
+  'pesel',
+  'ssn',
+  'taxNumber',
+  'swedishPersonalNumber',
+  'bankAccount',
+] as const;
+
+/** The sensitive fields that hold a value in this worker. */
+export function sensitiveFieldsOf(worker: Partial<Record<string, unknown>> | null | undefined): string[] {
+  if (!worker) return [];
+  return SENSITIVE_WORKER_FIELDS.filter((field) => {
+    const value = worker[field];
+    return typeof value === 'string' && value.trim() !== '';
+  });
+}
+
+/** The worker without its sensitive fields, for answers that do not need them. */
+export function withoutSensitiveFields<T extends Record<string, unknown>>(worker: T): T {
+  const copy: Record<string, unknown> = { ...worker };
+  for (const field of SENSITIVE_WORKER_FIELDS) delete copy[field];
+  return copy as T;
+}

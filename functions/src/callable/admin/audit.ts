@@ -10,7 +10,8 @@ export type AuditAction =
   | 'createAccount'
   | 'updateWorker'
   | 'setBackendLogLevel'
-  | 'testSecurityLog';
+  | 'testSecurityLog'
+  | 'viewSensitiveWorkerData';
 
 /** Whom the operation was done to: an account, a directory worker, or a setting. */
 export type AuditTarget = {
@@ -29,6 +30,8 @@ export type AuditEntry = {
   by: { uid: string; email: string | null; name: string; role: string };
   target: AuditTarget;
   changes: AuditChanges;
+  /** For a read: which sensitive fields the caller was shown. */
+  fields?: string[];
 };
 
 /**
@@ -38,7 +41,14 @@ export type AuditEntry = {
 export function addAuditEntry(
   db: Firestore,
   writer: WriteBatch | Transaction,
-  input: { caller: Caller; action: AuditAction; target: AuditTarget; changes?: AuditChanges; now: number },
+  input: {
+    caller: Caller;
+    action: AuditAction;
+    target: AuditTarget;
+    changes?: AuditChanges;
+    fields?: string[];
+    now: number;
+  },
 ): string {
   const ref = db.collection('auditLog').doc();
   const target = Object.fromEntries(Object.entries(input.target).filter(([, v]) => v !== undefined));
@@ -53,6 +63,7 @@ export function addAuditEntry(
     },
     target,
     changes: input.changes ?? {},
+    ...(input.fields ? { fields: input.fields } : {}),
   };
   // Both WriteBatch.set and Transaction.set take (ref, data); the union needs one call shape.
   (writer as WriteBatch).set(ref, entry);

@@ -18,12 +18,14 @@ import {
   hasPermission,
   isPermission,
   roleLevel,
+  sensitiveFieldsOf,
 } from '../../domain/index.js';
 import { createFirestoreDirectory } from '../../directory/firestore-directory.js';
 import type { WorkerDirectory } from '../../directory/worker-directory.js';
 import type { Caller } from '../caller.js';
 import { answerOrInternal, parseOrThrow } from '../errors.js';
 import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { addAuditEntry } from './audit.js';
 import { accountName, claimRole, isoTime } from './user-index.js';
 
 /** The directory defaults to Firestore `workers`; a monday.com adapter can take its place. */
@@ -105,7 +107,8 @@ export function allowedActions(
  * claim, assigned / revoked permissions from `users/{uid}`), the directory entry (by
  * `users.workerId`, else by e-mail), the account status (null without VIEW_USER_ACCOUNT_STATUS)
  * and what the caller may do. Read fresh, not from the list's cache, so a profile shows a change
- * at once.
+ * at once. A profile that shows sensitive worker fields (PESEL, SSN, tax and Swedish personal
+ * numbers, bank account) writes an audit entry `viewSensitiveWorkerData` naming them first.
  *
  * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `invalid-argument`
  * with `details.fields`; `not-found` 'admin.errors.userNotFound'; `internal`
@@ -143,6 +146,20 @@ export function createGetUserProfileHandler(deps: GetUserProfileDeps) {
           }
         : null;
       const status: AccountStatus = account ? (account.disabled ? 'disabled' : 'enabled') : 'noAccount';
+      // Every read of a worker's sensitive fields leaves a trace (who, whose, when, which fields),
+      // written before the answer goes out: no trace, no answer.
+      const shown = sensitiveFieldsOf(worker);
+      if (worker && shown.length > 0) {
+        const batch = deps.db.batch();
+        addAuditEntry(deps.db, batch, {
+          caller,
+          action: 'viewSensitiveWorkerData',
+          target: { uid: account?.uid ?? null, workerId: worker.id, email: worker.email },
+          fields: shown,
+          now: deps.now(),
+        });
+        await batch.commit();
+      }
       return {
         key,
         account,

@@ -4,11 +4,13 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import {
   ADMIN_ERRORS,
   PERMISSIONS,
+  SENSITIVE_WORKER_FIELDS,
   type UpdateWorkerResponse,
   type WorkerProfile,
   fieldMessages,
   updateWorkerSchema,
   workerProfileSchema,
+  withoutSensitiveFields,
   workerUpdateSchema,
 } from '../../domain/index.js';
 import { answerOrInternal, invalidArgument, parseOrThrow } from '../errors.js';
@@ -18,15 +20,6 @@ import { userDoc } from './account-target.js';
 import { invalidateUserIndex } from './user-index.js';
 
 const INVALID = 'Invalid worker details';
-
-/** Values that must never reach the audit log in clear. */
-export const SENSITIVE_WORKER_FIELDS: readonly string[] = [
-  'pesel',
-  'ssn',
-  'taxNumber',
-  'swedishPersonalNumber',
-  'bankAccount',
-];
 
 /** What the audit log shows for a sensitive value that is there. */
 export const MASKED = '***';
@@ -62,7 +55,7 @@ function splitClearedFields(data: unknown): { data: unknown; cleared: string[] }
 /** A field's before/after for the audit log; sensitive values only say whether there is one. */
 function auditValue(field: string, value: unknown): unknown {
   if (isEmpty(value)) return null;
-  return SENSITIVE_WORKER_FIELDS.includes(field) ? MASKED : value;
+  return (SENSITIVE_WORKER_FIELDS as readonly string[]).includes(field) ? MASKED : value;
 }
 
 /** The account of this worker: the `users` document that names it, else the one with its e-mail. */
@@ -96,6 +89,7 @@ function validProfile(merged: Stored, edited: readonly string[]): WorkerProfile 
  * holds the worker update, the audit entry (from/to of each field that really changed; sensitive
  * values recorded as '***') and, when the name changed, the name in the linked account's
  * `users/{uid}`. An edit that changes nothing succeeds and writes nothing, no audit entry either.
+ * The answer's worker carries no sensitive field (the screen reloads the profile, an audited read).
  *
  * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `invalid-argument`
  * with `details.fields`; `not-found` 'workerNotFound'; `internal` 'updateWorkerFailed'.
@@ -131,7 +125,8 @@ export function createUpdateWorkerHandler(deps: AdminDeps) {
         emptied.push(field);
         changes[field] = { from: auditValue(field, current[field]), to: null };
       }
-      if (Object.keys(changes).length === 0) return { worker };
+      // The screen reloads the profile (an audited read) after a save: the answer carries no sensitive value.
+      if (Object.keys(changes).length === 0) return { worker: withoutSensitiveFields(worker) };
 
       const linkedUid = await linkedAccountUid(deps.db, input.workerId, worker.email);
       const now = deps.now();
@@ -164,6 +159,6 @@ export function createUpdateWorkerHandler(deps: AdminDeps) {
         target: linkedUid,
         fields: Object.keys(changes),
       });
-      return { worker };
+      return { worker: withoutSensitiveFields(worker) };
     });
 }
