@@ -97,7 +97,9 @@ beforeAll(async () => {
     phone: '+48 600 100 200',
   });
   // Bartek: no users document and no role claim; joined to the directory by e-mail.
+  // Bartek: an account without a users document, linked to his directory entry by a verified e-mail.
   bartek = await account(undefined, undefined, `Display Bartek ${tag}`);
+  await auth.updateUser(bartek.uid, { emailVerified: true });
   await directoryWorker(workerId('bartek'), `Bartek Wójcik ${tag}`, bartek.email);
   // Celina: a disabled account without a directory entry.
   celina = await account(undefined, { name: `Celina Nowak ${tag}` });
@@ -496,6 +498,17 @@ describe('getUserProfile', () => {
     ]);
     await profile(callers.manager, workerId('dorota'));
     expect(await readsOf(workerId('dorota'))).toEqual([]);
+  });
+
+  it('does not take a stranger’s unverified account with a worker’s address for the worker’s own', async () => {
+    const stranger = await account(undefined);
+    const id = workerId('olena');
+    await directoryWorker(id, `Olena ${tag}`, stranger.email, { pesel: '90010112345' });
+    const byWorker = await profile(callers.manager, id);
+    expect(byWorker.account).toBeNull();
+    expect(byWorker.allowed.createAccount).toBe(true);
+    const byAccount = await profile(callers.manager, stranger.uid);
+    expect(byAccount.worker).toBeNull();
   });
 
   it('answers not-found for an unknown user', async () => {

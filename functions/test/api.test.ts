@@ -135,8 +135,9 @@ describe('GET /api/profiles', () => {
     });
   });
 
-  it('finds the directory worker by e-mail when the account has no workerId', async () => {
+  it('finds the directory worker by a verified e-mail when the account has no workerId', async () => {
     const user = await createTestUser();
+    await adminAuth().updateUser(user.uid, { emailVerified: true });
     await adminDb().doc(`workers/by-mail-${user.uid}`).set({ name: 'Anna Berg', email: user.email });
     const response = await fetch(api.url('/api/profiles'), {
       headers: bearer(await signIn(user.email, user.password)),
@@ -144,6 +145,25 @@ describe('GET /api/profiles', () => {
     const body = (await response.json()) as { data: { name: string; worker: { id: string } } };
     expect(body.data.worker.id).toBe(`by-mail-${user.uid}`);
     expect(body.data.name).toBe('Anna Berg');
+  });
+
+  it('shows a stranger who signed up with a worker’s address nothing of that worker until it is verified', async () => {
+    const stranger = await createTestUser();
+    await adminDb()
+      .doc(`workers/target-${stranger.uid}`)
+      .set({
+        name: 'Olena Shevchenko',
+        email: stranger.email,
+        pesel: '90010112345',
+        bankAccount: 'PL61 1090',
+      });
+    const response = await fetch(api.url('/api/profiles'), {
+      headers: bearer(await signIn(stranger.email, stranger.password)),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { name: unknown; worker: unknown } };
+    expect(body.data.worker).toBeNull();
+    expect(JSON.stringify(body)).not.toContain('90010112345');
   });
 
   it.each([
@@ -201,6 +221,8 @@ describe('GET /api/profiles', () => {
 
   it('answers 500 with a fixed text and no internals when a dependency fails', async () => {
     const user = await createTestUser();
+    // A verified address: the directory is asked by e-mail, and fails.
+    await adminAuth().updateUser(user.uid, { emailVerified: true });
     const token = await signIn(user.email, user.password);
     const logged: unknown[] = [];
     const failing = {

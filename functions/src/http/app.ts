@@ -56,9 +56,12 @@ export function createApiApp(deps: ApiDependencies): express.Express {
         const { decoded } = verified;
         const userData = (await db.collection('users').doc(decoded.uid).get()).data() ?? {};
         const workerId = typeof userData.workerId === 'string' ? userData.workerId : null;
+        // An account is linked to a directory worker by the users record (staff-created accounts),
+        // or by e-mail only once the address is verified: anyone can sign up with a worker's
+        // address, and must not read that worker's PESEL and bank account.
         const worker = workerId
           ? await directory.findById(workerId)
-          : decoded.email
+          : decoded.email && decoded.email_verified === true
             ? await directory.findByEmail(decoded.email)
             : null;
         const name =

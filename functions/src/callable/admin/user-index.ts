@@ -158,7 +158,8 @@ export async function buildUserIndex(deps: UserIndexDeps): Promise<IndexedUser[]
     const email = account.email ?? '';
     const worker =
       (usersDoc?.workerId ? workersById.get(usersDoc.workerId) : undefined) ??
-      (email ? workersByEmail.get(email.toLowerCase()) : undefined);
+      // By e-mail only a verified address links (anyone can sign up with a worker's address).
+      (email && account.emailVerified ? workersByEmail.get(email.toLowerCase()) : undefined);
     if (worker) claimed.add(worker.id);
     const name = accountName(account, usersDoc?.name ?? null, worker?.name ?? null);
     return {

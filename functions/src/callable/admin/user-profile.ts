@@ -67,9 +67,11 @@ async function resolveUser(deps: GetUserProfileDeps, directory: WorkerDirectory,
   if (!worker) return null;
   const linked = await deps.db.collection('users').where('workerId', '==', worker.id).limit(1).get();
   const linkedUid = linked.docs[0]?.id;
+  // By e-mail only a verified address counts: anyone can sign up with a worker's address.
+  const byEmail = await findAccount(() => deps.auth.getUserByEmail(worker.email));
   const linkedAccount =
     (linkedUid ? await findAccount(() => deps.auth.getUser(linkedUid)) : null) ??
-    (await findAccount(() => deps.auth.getUserByEmail(worker.email)));
+    (byEmail?.emailVerified ? byEmail : null);
   return { key: linkedAccount?.uid ?? worker.id, account: linkedAccount, worker } satisfies Resolved;
 }
 
@@ -129,7 +131,7 @@ export function createGetUserProfileHandler(deps: GetUserProfileDeps) {
       const worker =
         resolved.worker ??
         (workerId ? await directory.findById(workerId) : null) ??
-        (record?.email ? await directory.findByEmail(record.email) : null);
+        (record?.email && record.emailVerified ? await directory.findByEmail(record.email) : null);
 
       const account: AdminAccount | null = record
         ? {
