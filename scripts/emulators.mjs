@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findStackOnline } from './find-stack.mjs';
+import { withSecurityHeaders } from './hosting-headers.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-ticket-app';
@@ -83,8 +84,8 @@ export function isEmulatorUiCached() {
 }
 
 /**
- * firebase.json with the suite's ports (and the Emulator UI on or off), next to it so its relative paths still
- * hold. The CLI has no flag for either, and starting the UI offline fails while it tries to download it.
+ * firebase.json with the suite's ports, the Emulator UI on or off and the local security headers (the CSP lets
+ * the app reach the emulators), next to it so its relative paths still hold. The CLI has no flag for either, and starting the UI offline fails while it tries to download it.
  */
 function configFor({ ui, ports }) {
   const config = JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8'));
@@ -93,8 +94,9 @@ function configFor({ ui, ports }) {
   }
   config.emulators.firestore.websocketPort = ports.firestoreWebSocket;
   config.emulators.ui = { ...config.emulators.ui, enabled: ui };
+  const local = withSecurityHeaders(config, { projectId: PROJECT_ID, isLocal: true });
   const file = path.join(ROOT, `firebase.local-${ports.hub}.json`);
-  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(local, null, 2)}\n`);
   return file;
 }
 
