@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import '../i18n';
 import { AuthContext } from '../lib/auth/auth-context';
 import type { AuthState, EnrichedUser } from '../lib/auth/types';
-import { PublicOnly, RequireAuth, RequireRole, markLogout, takeIntendedPath } from './guards';
+import { markSignedOut } from '../lib/auth/sign-out-cleanup';
+import { PublicOnly, RequireAuth, RequireRole, takeIntendedPath } from './guards';
 
 const ROLES = ['user', 'foreman', 'manager', 'manager_pl', 'admin'] as const;
 
@@ -71,7 +72,7 @@ describe('RequireAuth', () => {
 
   it('remembers nothing after a logout, and only for that one redirect', async () => {
     sessionStorage.setItem('intendedPath', '/ticket-history');
-    markLogout();
+    markSignedOut();
     const { unmount } = renderAt('/ticket-history', authState(null), signedInRoute);
     expect(await screen.findByRole('heading', { name: 'Login /login' })).toBeInTheDocument();
     expect(sessionStorage.getItem('intendedPath')).toBeNull();

@@ -2,24 +2,7 @@ import { meetsRequirement } from '@domain';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
-
-export const INTENDED_PATH_KEY = 'intendedPath';
-
-// A logout sends the user to /login on purpose: the page they left is not "intended".
-let isLeavingOnPurpose = false;
-export function markLogout(): void {
-  isLeavingOnPurpose = true;
-}
-
-function rememberIntendedPath(path: string): void {
-  try {
-    if (isLeavingOnPurpose) sessionStorage.removeItem(INTENDED_PATH_KEY);
-    else sessionStorage.setItem(INTENDED_PATH_KEY, path);
-  } catch {
-    // without storage the user lands on the profile after sign-in
-  }
-  isLeavingOnPurpose = false;
-}
+import { INTENDED_PATH_KEY, rememberIntendedPath } from '../lib/auth/sign-out-cleanup';
 
 function RedirectToLogin({ from }: { from: string }) {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { AntdProvider } from '../lib/antd-provider';
 import { useAuth } from '../lib/auth/auth-context';
 import { useThemeMode } from '../lib/theme';
 import { endSessionManually } from '../session/session-manager';
-import { markLogout } from './guards';
+import { markSignedOut } from '../lib/auth/sign-out-cleanup';
 import { AppLayout } from './layout/app-layout';
 
 /**
@@ -19,7 +19,7 @@ export function SignedInShell() {
   const { mode, setMode } = useThemeMode();
   const navigate = useNavigate();
   const logout = useCallback(() => {
-    markLogout();
+    markSignedOut();
     void endSessionManually(signOut).then(() => navigate('/login', { replace: true }));
   }, [signOut, navigate]);
   return (

@@ -1,0 +1,60 @@
+import { logger } from '../logger';
+
+// What a signed-out user leaves behind on a shared phone, removed at every sign-out (manual, timeout, a
+// disabled account, a revoked token): every tab runs this when Firebase tells it the user is gone, so the
+// next user of the phone sees nothing of the last one.
+
+/** The sessionStorage key of the path a visitor asked for before signing in (spec: intendedPath). */
+export const INTENDED_PATH_KEY = 'intendedPath';
+
+let isSignedOutOnPurpose = false;
+
+/** Marks that the page now going to /login was left by a sign-out: it is no "intended" path. */
+export function markSignedOut(): void {
+  isSignedOutOnPurpose = true;
+}
+
+/** Remembers the path a visitor wanted, unless a sign-out just sent this tab to /login (then forgets it). */
+export function rememberIntendedPath(path: string): void {
+  try {
+    if (isSignedOutOnPurpose) sessionStorage.removeItem(INTENDED_PATH_KEY);
+    else sessionStorage.setItem(INTENDED_PATH_KEY, path);
+  } catch {
+    // without storage the user lands on the profile after sign-in
+  }
+  isSignedOutOnPurpose = false;
+}
+
+/** The Firestore IndexedDB caches on this device (`firestore/...`), where the browser can list them. */
+async function firestoreDatabases(): Promise<string[]> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return [];
+  const databases = await indexedDB.databases();
+  return databases.map((db) => db.name ?? '').filter((name) => name.startsWith('firestore/'));
+}
+
+export type SignOutCleanupDeps = {
+  /** Ends this tab's Firestore client, so its cache can be deleted (no-op when it never started). */
+  stopFirestore: () => Promise<void>;
+};
+
+/**
+ * Forgets the signed-out user in this tab: the cached profile (`profile-{uid}`), the intended path, and the
+ * Firestore offline cache (tickets read while signed in). A deletion another tab still holds open waits until
+ * that tab signs out too, which it does at the same moment.
+ */
+export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<void> {
+  markSignedOut();
+  try {
+    for (const key of Object.keys(sessionStorage)) {
+      if (key.startsWith('profile-') || key === INTENDED_PATH_KEY) sessionStorage.removeItem(key);
+    }
+  } catch {
+    // storage unavailable: nothing was stored either
+  }
+  try {
+    await deps.stopFirestore();
+    for (const name of await firestoreDatabases()) indexedDB.deleteDatabase(name);
+  } catch (error) {
+    logger.error('Could not clear the offline cache at sign-out', error);
+  }
+}
