@@ -18,6 +18,7 @@ const bytes = (size: number) => new Uint8Array(size);
 const JPEG = { contentType: 'image/jpeg' };
 const PNG = { contentType: 'image/png' };
 const PDF = { contentType: 'application/pdf' };
+const SVG = { contentType: 'image/svg+xml' };
 
 // New files go under a folder of this run, so a rerun against a running emulator creates, not overwrites.
 const RUN = `run-${Date.now().toString(36)}`;
@@ -74,7 +75,7 @@ beforeAll(async () => {
     await upload(storage, PLAIN_TICKET_FILE, 10, JPEG);
     await upload(storage, REPLY_FILE, 10, PDF);
     await upload(storage, BUG_FILE, 10, PNG);
-    await upload(storage, TOOL_IMAGE, 10, { contentType: 'image/svg+xml' });
+    await upload(storage, TOOL_IMAGE, 10, SVG);
     await upload(storage, ELSEWHERE, 10, PNG);
   });
 });
@@ -102,12 +103,30 @@ describe('ticket attachments: uploads', () => {
     await assertFails(upload(worker(), own('too-big.jpg'), 5 * MB + 1, JPEG));
     await assertFails(upload(worker(), own('too-big.pdf'), 5 * MB + 1, PDF));
   });
-  it.each(['text/plain', 'application/x-msdownload', 'application/zip', 'text/html'])(
-    'refuses the type %s',
+  it.each(['image/gif', 'image/webp', 'image/heif', 'image/avif'])(
+    'lets the owner upload %s',
     async (contentType) => {
-      await assertFails(upload(worker(), own('file.bin'), 10, { contentType }));
+      await assertSucceeds(upload(worker(), own(`photo-${contentType.slice(6)}`), 1000, { contentType }));
     },
   );
+  it.each([
+    'text/plain',
+    'application/x-msdownload',
+    'application/zip',
+    'text/html',
+    'image/svg+xml',
+    'image/bmp',
+    'image/tiff',
+    'image/x-icon',
+    'IMAGE/JPEG',
+    'image/jpeg; charset=binary',
+  ])('refuses the type %s', async (contentType) => {
+    await assertFails(upload(worker(), own('file.bin'), 10, { contentType }));
+  });
+  it('refuses an SVG, however small and whatever it is called', async () => {
+    await assertFails(upload(worker(), own('logo.svg'), 10, SVG));
+    await assertFails(upload(worker(), own('logo.png'), 10, SVG));
+  });
   it('refuses a file without a type (sent as application/octet-stream)', async () => {
     await assertFails(upload(worker(), own('untyped'), 10));
   });
@@ -160,6 +179,7 @@ describe('staff reply attachments (ticket-updates)', () => {
   it('refuses staff a file over 5 MB or of another type', async () => {
     await assertFails(upload(foreman(), reply('too-big.pdf'), 5 * MB + 1, PDF));
     await assertFails(upload(foreman(), reply('notes.txt'), 10, { contentType: 'text/plain' }));
+    await assertFails(upload(foreman(), reply('logo.svg'), 10, SVG));
   });
   it('refuses uploads from the ticket owner, other workers, unknown roles and visitors', async () => {
     await assertFails(upload(worker(), reply('from-owner.pdf'), 10, PDF));
@@ -195,6 +215,7 @@ describe('bug report attachments', () => {
       upload(worker(), `bug-reports/u-worker/${RUN}/log.txt`, 10, { contentType: 'text/plain' }),
     );
     await assertFails(upload(anonymous(), `bug-reports/u-worker/${RUN}/anon.png`, 10, PNG));
+    await assertFails(upload(worker(), `bug-reports/u-worker/${RUN}/screen.svg`, 10, SVG));
   });
   it('lets no client read them, the reporter and admins included', async () => {
     await assertFails(read(worker(), BUG_FILE));
@@ -218,7 +239,7 @@ describe('tool images', () => {
   });
   it('are written by nobody from a client, admins included', async () => {
     await assertFails(upload(admin(), `tool-images/${RUN}.png`, 10, PNG));
-    await assertFails(upload(admin(), TOOL_IMAGE, 10, { contentType: 'image/svg+xml' }));
+    await assertFails(upload(admin(), TOOL_IMAGE, 10, SVG));
     await assertFails(remove(admin(), TOOL_IMAGE));
   });
 });

@@ -14,6 +14,7 @@ import { createUpdateUserRoleHandler } from './callable/admin/role-update.js';
 import { createSetAccountStatusHandler } from './callable/admin/status-set.js';
 import { createGetUserProfileHandler } from './callable/admin/user-profile.js';
 import { createUpdateWorkerHandler } from './callable/admin/worker-update.js';
+import { enforceAppCheck } from './callable/app-check.js';
 import { createSubmitBugReportHandler } from './callable/bug-reports/submit-bug-report.js';
 import { createAttachTicketFilesHandler } from './callable/tickets/attach-ticket-files.js';
 import { createAssignTicketHandler } from './callable/tickets/process-assign.js';
@@ -36,7 +37,8 @@ const db = adminDb();
 // Every function logs through this: messages below the level in config/logging (errors only by
 // default) are dropped, and a change there is picked up within a minute.
 const logger = createBackendLogger({ db });
-const call = { region: FUNCTIONS_REGION };
+// Every callable: App Check enforced when deployed (ENFORCE_APP_CHECK), never on the emulators.
+const call = { region: FUNCTIONS_REGION, enforceAppCheck };
 
 export const api = onRequest(
   { region: FUNCTIONS_REGION, invoker: 'public' },
@@ -49,18 +51,15 @@ export const api = onRequest(
   }),
 );
 
-export const submitTicket = onCall(
-  { region: FUNCTIONS_REGION },
-  createSubmitTicketHandler({ db, logger, now: Date.now }),
-);
+export const submitTicket = onCall(call, createSubmitTicketHandler({ db, logger, now: Date.now }));
 
 export const attachTicketFiles = onCall(
-  { region: FUNCTIONS_REGION },
+  call,
   createAttachTicketFilesHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
 );
 
 export const submitBugReport = onCall(
-  { region: FUNCTIONS_REGION },
+  call,
   createSubmitBugReportHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
 );
 
@@ -95,3 +94,7 @@ export const confirmTicketItem = onCall(call, createConfirmTicketItemHandler(pro
 // The staff ticket queue (issue 6): reads for PROCESS_TICKETS only, re-checked on every call.
 export const listTicketQueue = onCall(call, createListTicketQueueHandler({ db, logger, now: Date.now }));
 export const listTicketStaff = onCall(call, createListTicketStaffHandler({ db, auth: adminAuth(), logger }));
+
+// Housekeeping (issue 15, item 9): daily, settles declared files that never arrived and deletes
+// uploads that nothing refers to.
+export { sweepAttachments } from './scheduled/sweep-attachments.js';

@@ -149,14 +149,12 @@ describe('GET /api/profiles', () => {
 
   it('shows a stranger who signed up with a worker’s address nothing of that worker until it is verified', async () => {
     const stranger = await createTestUser();
-    await adminDb()
-      .doc(`workers/target-${stranger.uid}`)
-      .set({
-        name: 'Olena Shevchenko',
-        email: stranger.email,
-        pesel: '90010112345',
-        bankAccount: 'PL61 1090',
-      });
+    await adminDb().doc(`workers/target-${stranger.uid}`).set({
+      name: 'Olena Shevchenko',
+      email: stranger.email,
+      pesel: '90010112345',
+      bankAccount: 'PL61 1090',
+    });
     const response = await fetch(api.url('/api/profiles'), {
       headers: bearer(await signIn(stranger.email, stranger.password)),
     });

@@ -19,6 +19,14 @@ import {
   recordingLogger,
 } from './helpers.js';
 
+const ascii = (text: string) => Buffer.from(text, 'latin1');
+/** First bytes of real files, and of an SVG, which may never pass as an image. */
+const JPEG_HEAD = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), ascii('JFIF\0')]);
+const PNG_HEAD = Buffer.concat([Buffer.from([0x89]), ascii('PNG\r\n\x1a\n\0\0\0\x0dIHDR')]);
+const PDF_HEAD = ascii('%PDF-1.7\n');
+const HEIC_HEAD = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), ascii('ftypheic\0\0\0\0mif1heic')]);
+const SVG_HEAD = ascii('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+
 const CREATED = Date.parse('2026-11-20T10:00:00.000Z');
 const ATTACHED = Date.parse('2026-11-20T10:05:00.000Z');
 const MB = 1024 * 1024;
@@ -251,6 +259,61 @@ describe('attachTicketFiles with a Storage stand-in', () => {
     expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
   });
 
+  it('refuses a file whose first bytes are not its type (an SVG sent as a PNG)', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const good = upload(user, ticketId, 'good.jpg');
+    const fake = upload(user, ticketId, 'logo.png', 100, 'image/png');
+    const storage = fakeStorage({
+      [good.path]: { size: 1000, contentType: 'image/jpeg', head: JPEG_HEAD },
+      [fake.path]: { size: 100, contentType: 'image/png', head: SVG_HEAD },
+    });
+    const error = await httpsErrorOf(attachAs(user, { ticketId, files: [good, fake] }, storage.inspector));
+    expect(error.code).toBe('invalid-argument');
+    expect(fieldsOf(error)).toEqual({ 'files.1.contentType': 'validation.fileType' });
+    expect((await ticketData(ticketId))?.attachments).toEqual([]);
+  });
+
+  it.each([
+    ['a name of another type', 'invoice.pdf', 'photo.jpg'],
+    ['an SVG name', 'logo.svg', 'photo.jpg'],
+    ['a page name', 'index.html', 'photo.jpg'],
+    ['a path of another type', 'photo.jpg', 'photo.svg'],
+  ])('refuses %s for a real JPEG', async (_case, name, objectName) => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = { ...upload(user, ticketId, objectName), name };
+    const storage = fakeStorage({ [file.path]: { size: 1000, contentType: 'image/jpeg', head: JPEG_HEAD } });
+    const error = await httpsErrorOf(attachAs(user, { ticketId, files: [file] }, storage.inspector));
+    expect(error.code).toBe('invalid-argument');
+    expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
+  });
+
+  it('refuses an SVG that Storage holds as image/svg+xml', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'drawing');
+    const storage = fakeStorage({ [file.path]: { size: 100, contentType: 'image/svg+xml', head: SVG_HEAD } });
+    const error = await httpsErrorOf(attachAs(user, { ticketId, files: [file] }, storage.inspector));
+    expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
+  });
+
+  it('accepts a file whose name, type and first bytes agree', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const photo = upload(user, ticketId, 'IMG_0001.HEIC', 100, 'image/heic');
+    const scan = upload(user, ticketId, 'scan.pdf', 100, 'application/pdf');
+    const storage = fakeStorage({
+      [photo.path]: { size: 3000, contentType: 'image/heic', head: HEIC_HEAD },
+      [scan.path]: { size: 2000, contentType: 'application/pdf', head: PDF_HEAD },
+    });
+    const result = await attachAs(user, { ticketId, files: [photo, scan] }, storage.inspector);
+    expect(result.attachments.map((a) => [a.name, a.contentType])).toEqual([
+      ['IMG_0001.HEIC', 'image/heic'],
+      ['scan.pdf', 'application/pdf'],
+    ]);
+  });
+
   it('refuses more than 5 attachments in total with validation.maxFiles', async () => {
     const user = await worker();
     const ticketId = await ticketOf(user);
@@ -321,18 +384,20 @@ describe('attachTicketFiles with a Storage stand-in', () => {
 /**
  * The exported function with the production inspector, against a stand-in for the Cloud Storage
  * JSON API (what FIREBASE_STORAGE_EMULATOR_HOST points the Admin SDK at): object metadata by GET,
- * removal by DELETE.
+ * content by GET with alt=media (honouring a Range header), removal by DELETE.
  */
 describe('attachTicketFiles (exported, production inspector)', () => {
-  const objects = new Map<string, { size: number; contentType: string }>();
+  const objects = new Map<string, { size: number; contentType: string; bytes?: Buffer }>();
   const requests: string[] = [];
   let server: Server;
 
   beforeAll(async () => {
     server = createServer((req, res) => {
       const match = /\/b\/([^/]+)\/o\/([^/?]+)/.exec(req.url ?? '');
+      const isMedia = /[?&]alt=media(&|$)/.test(req.url ?? '');
+      const range = req.headers.range;
       requests.push(
-        `${req.method ?? ''} ${match ? `${match[1]}/${decodeURIComponent(match[2] ?? '')}` : req.url}`,
+        `${req.method ?? ''}${isMedia ? ' media' : ''} ${match ? `${match[1]}/${decodeURIComponent(match[2] ?? '')}` : req.url}${range ? ` ${range}` : ''}`,
       );
       const name = match ? decodeURIComponent(match[2] ?? '') : '';
       const object = objects.get(name);
@@ -346,6 +411,16 @@ describe('attachTicketFiles (exported, production inspector)', () => {
         objects.delete(name);
         res.statusCode = 204;
         res.end();
+        return;
+      }
+      if (isMedia) {
+        const bytes = object.bytes ?? Buffer.alloc(object.size);
+        const [, start = '0', end = ''] = /^bytes=(\d+)-(\d*)$/.exec(range ?? '') ?? [];
+        const last = end === '' ? bytes.length - 1 : Math.min(Number(end), bytes.length - 1);
+        res.setHeader('Content-Type', object.contentType);
+        res.setHeader('x-goog-stored-content-encoding', 'identity');
+        res.statusCode = range ? 206 : 200;
+        res.end(bytes.subarray(Number(start), last + 1));
         return;
       }
       res.end(
@@ -374,11 +449,12 @@ describe('attachTicketFiles (exported, production inspector)', () => {
     expect(error.code).toBe('unauthenticated');
   });
 
-  it('stores the size and type the bucket reports', async () => {
+  it('stores the size and type the bucket reports, having read the first 64 bytes', async () => {
     const user = await worker();
     const ticketId = await ticketOf(user);
     const file = upload(user, ticketId, 'photo.jpg', 10);
-    objects.set(file.path, { size: 123_456, contentType: 'image/jpeg' });
+    const bytes = Buffer.concat([JPEG_HEAD, Buffer.alloc(123_456 - JPEG_HEAD.length)]);
+    objects.set(file.path, { size: 123_456, contentType: 'image/jpeg', bytes });
     const result = await attachTicketFiles.run(
       callableRequest({ ticketId, files: [file] }, await callableAuth(user)),
     );
@@ -386,6 +462,56 @@ describe('attachTicketFiles (exported, production inspector)', () => {
       attachments: [{ name: 'photo.jpg', path: file.path, size: 123_456, contentType: 'image/jpeg' }],
     });
     expect(requests).toContain(`GET demo-ticket-app.appspot.com/${file.path}`);
+    expect(requests).toContain(`GET media demo-ticket-app.appspot.com/${file.path} bytes=0-63`);
+    expect(objects.has(file.path)).toBe(true);
+  });
+
+  it.each([
+    ['an SVG sent as a PNG', 'logo.png', 'image/png', SVG_HEAD],
+    ['a PNG sent as a JPEG', 'photo.jpg', 'image/jpeg', PNG_HEAD],
+    ['an empty file', 'photo.jpg', 'image/jpeg', Buffer.alloc(0)],
+  ])('deletes %s from the bucket and refuses it', async (_case, name, contentType, bytes) => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, name, bytes.length, contentType);
+    objects.set(file.path, { size: bytes.length, contentType, bytes });
+    const error = await httpsErrorOf(
+      attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(user))),
+    );
+    expect(error.code).toBe('invalid-argument');
+    expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
+    expect(requests).toContain(`DELETE demo-ticket-app.appspot.com/${file.path}`);
+    expect(objects.has(file.path)).toBe(false);
+    expect((await ticketData(ticketId))?.attachments).toEqual([]);
+  });
+
+  it('deletes an object typed image/svg+xml without downloading it', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'drawing.svg', 10, 'image/svg+xml');
+    objects.set(file.path, { size: SVG_HEAD.length, contentType: 'image/svg+xml', bytes: SVG_HEAD });
+    // The client's claim is refused by the schema first; the server's own check is for a claim that lied.
+    const claimed = { ...file, name: 'drawing', contentType: 'image/png' };
+    const error = await httpsErrorOf(
+      attachTicketFiles.run(callableRequest({ ticketId, files: [claimed] }, await callableAuth(user))),
+    );
+    expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
+    expect(objects.has(file.path)).toBe(false);
+    expect(
+      requests.filter((request) => request.startsWith('GET media') && request.includes(file.path)),
+    ).toEqual([]);
+  });
+
+  it('refuses a good file claimed under a name of another type, and keeps it', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = { ...upload(user, ticketId, 'photo.jpg', 10), name: 'invoice.pdf' };
+    objects.set(file.path, { size: JPEG_HEAD.length, contentType: 'image/jpeg', bytes: JPEG_HEAD });
+    const error = await httpsErrorOf(
+      attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(user))),
+    );
+    expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
+    expect(objects.has(file.path)).toBe(true);
   });
 
   it('answers failed-precondition for a file the bucket does not have', async () => {

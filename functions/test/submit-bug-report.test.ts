@@ -241,6 +241,43 @@ describe('submitBugReport: refused calls', () => {
     expect(fieldsOf(error)).toEqual({ 'attachments.0.contentType': 'validation.fileType' });
   });
 
+  it.each([
+    ['an SVG sent as a PNG', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+    ['a page sent as a PNG', 'image/png', Buffer.from('<!DOCTYPE html><script>')],
+    ['a JPEG sent as a PNG', 'image/png', Buffer.from([0xff, 0xd8, 0xff, 0xe0])],
+  ])('refuses a file whose first bytes are not its type: %s', async (_case, contentType, head) => {
+    const user = await worker();
+    const data = report();
+    const requestId = data.requestId as string;
+    const good = upload(user, requestId, 'log.pdf', 100, 'application/pdf');
+    const bad = upload(user, requestId, 'screen.png', 100, contentType);
+    const storage = fakeStorage({
+      [good.path]: { size: 100, contentType: 'application/pdf', head: Buffer.from('%PDF-1.4\n') },
+      [bad.path]: { size: 100, contentType, head },
+    });
+    const error = await httpsErrorOf(
+      submitAs(user, { ...data, attachments: [good, bad] }, storage.inspector),
+    );
+    expect(error.code).toBe('invalid-argument');
+    expect(fieldsOf(error)).toEqual({ 'attachments.1.contentType': 'validation.fileType' });
+    expect(await reportsOf(user.uid)).toEqual([]);
+  });
+
+  it('refuses an SVG by its declared type and by a name that contradicts the real type', async () => {
+    const user = await worker();
+    const data = report();
+    const requestId = data.requestId as string;
+    const svg = { ...upload(user, requestId, 'drawing.svg'), contentType: 'image/svg+xml' };
+    const schemaError = await httpsErrorOf(submitAs(user, { ...data, attachments: [svg] }));
+    expect(fieldsOf(schemaError)).toEqual({ 'attachments.0.contentType': 'validation.fileType' });
+
+    const renamed = { ...upload(user, requestId, 'screen.png'), name: 'screen.svg' };
+    const storage = fakeStorage({ [renamed.path]: { size: 10, contentType: 'image/png' } });
+    const error = await httpsErrorOf(submitAs(user, { ...data, attachments: [renamed] }, storage.inspector));
+    expect(fieldsOf(error)).toEqual({ 'attachments.0.contentType': 'validation.fileType' });
+    expect(await reportsOf(user.uid)).toEqual([]);
+  });
+
   it('refuses a file that is not in Storage with failed-precondition', async () => {
     const user = await worker();
     const data = report();

@@ -1,13 +1,15 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILE_SIZE_BYTES, type StoredAttachment } from '../domain/index.js';
-import type { FileInspector } from '../storage/file-inspector.js';
+import type { StoredAttachment } from '../domain/index.js';
+import { type FileInspector, fileProblems } from '../storage/file-inspector.js';
 import { type FieldErrors, invalidArgument } from './errors.js';
 
 /**
  * Uploaded attachments as Storage really holds them, ready to store (the client's size and type
  * claims are never kept). A missing file is `failed-precondition` `missingKey` with
- * `details.paths`; one over the size limit or of another type is `invalid-argument` with
- * `<field>.N.size` 'validation.fileTooLarge' / `<field>.N.contentType` 'validation.fileType'.
+ * `details.paths`; one over the size limit is `invalid-argument` with `<field>.N.size`
+ * 'validation.fileTooLarge'; one of a type that is not allowed, or whose name, path or first bytes
+ * say otherwise (an SVG, a page or a program called a photo), `<field>.N.contentType`
+ * 'validation.fileType'.
  */
 export async function inspectAttachments(
   files: FileInspector,
@@ -24,11 +26,9 @@ export async function inspectAttachments(
   const errors: FieldErrors = {};
   const stored = checked.flatMap(({ file, real }, index): StoredAttachment[] => {
     if (!real) return [];
-    if (real.size > MAX_FILE_SIZE_BYTES)
-      errors[`${errorsOf.field}.${index}.size`] = 'validation.fileTooLarge';
-    if (!ALLOWED_FILE_TYPE_PATTERN.test(real.contentType)) {
-      errors[`${errorsOf.field}.${index}.contentType`] = 'validation.fileType';
-    }
+    const { isTooLarge, isWrongType } = fileProblems([file.name, file.path], real);
+    if (isTooLarge) errors[`${errorsOf.field}.${index}.size`] = 'validation.fileTooLarge';
+    if (isWrongType) errors[`${errorsOf.field}.${index}.contentType`] = 'validation.fileType';
     return [{ name: file.name, path: file.path, size: real.size, contentType: real.contentType }];
   });
   if (Object.keys(errors).length > 0) throw invalidArgument(errors, errorsOf.message);

@@ -34,6 +34,7 @@ describe('business constants (spec section 9)', () => {
     expect(c.ALLOWED_FILE_TYPE_PATTERN.test('application/pdf')).toBe(true);
     expect(c.ALLOWED_FILE_TYPE_PATTERN.test('application/zip')).toBe(false);
     expect(c.ALLOWED_FILE_TYPE_PATTERN.test('text/html; image/png')).toBe(false);
+    expect(c.ALLOWED_FILE_TYPE_PATTERN.test('image/svg+xml')).toBe(false);
   });
 });
 

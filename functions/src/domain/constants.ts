@@ -17,8 +17,33 @@ export const SPLASH_FADE_MS = 600;
 
 export const MAX_FILE_SIZE_BYTES = 5 * 1024 * 1024;
 export const MAX_FILES = 5;
-/** Attachments: any image, or PDF. */
-export const ALLOWED_FILE_TYPE_PATTERN = /^(image\/[a-z0-9.+-]+|application\/pdf)$/i;
+/**
+ * Attachment types (spec section 9: images or PDF), as an explicit allow-list: the photo formats
+ * phones, scanners and browsers produce, and PDF. Not SVG: it is a document that can carry script
+ * and links. Not BMP, TIFF, ICO, JPEG XL or other rare formats: no phone or scanner app needs them,
+ * browsers show some of them poorly or not at all, and every format more is one more parser to trust.
+ * file-types.ts tells each one by its first bytes; storage.rules repeat the list.
+ */
+export const ALLOWED_FILE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'image/avif',
+  'application/pdf',
+] as const;
+export type AllowedFileType = (typeof ALLOWED_FILE_TYPES)[number];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** One of ALLOWED_FILE_TYPES, spelled exactly (lower case, no parameters), as storage.rules compare it. */
+export const ALLOWED_FILE_TYPE_PATTERN = new RegExp(`^(${ALLOWED_FILE_TYPES.map(escapeRegExp).join('|')})$`);
+/**
+ * How long an upload may wait for the callable that records it (attachTicketFiles,
+ * submitBugReport, addTicketUpdate): after that, a ticket's declaration of files still to come is
+ * settled and objects nothing refers to are deleted.
+ */
+export const ATTACHMENT_UPLOAD_GRACE_MS = 24 * 60 * MINUTE;
 export const PASSWORD_MIN_LENGTH = 6;
 
 export const PRESALARY = {

@@ -687,21 +687,28 @@ describe('attachments', () => {
     });
   });
 
-  it.each(['image/jpeg', 'image/png', 'image/heic', 'image/webp', 'image/svg+xml', 'application/pdf'])(
+  it.each(['image/jpeg', 'image/png', 'image/heic', 'image/webp', 'image/avif', 'application/pdf'])(
     'allows %s',
     (contentType) => {
       expect(parsed(attachmentMetaSchema, file({ contentType })).contentType).toBe(contentType);
     },
   );
 
-  it.each(['application/x-msdownload', 'text/plain', 'application/zip', 'image/', 'application/pdf; x', ''])(
-    'refuses the type %j',
-    (contentType) => {
-      expect(messagesOf(attachmentMetaSchema, file({ contentType }))).toEqual({
-        contentType: 'validation.fileType',
-      });
-    },
-  );
+  it.each([
+    'application/x-msdownload',
+    'text/plain',
+    'application/zip',
+    'image/',
+    'application/pdf; x',
+    '',
+    'image/svg+xml',
+    'image/bmp',
+    'image/tiff',
+  ])('refuses the type %j', (contentType) => {
+    expect(messagesOf(attachmentMetaSchema, file({ contentType }))).toEqual({
+      contentType: 'validation.fileType',
+    });
+  });
 
   it('needs a file name of at most 200 characters', () => {
     expect(messagesOf(attachmentMetaSchema, file({ name: '  ' }))).toEqual({ name: 'validation.required' });

@@ -1,19 +1,40 @@
 // What Storage really holds for an uploaded attachment. The client's claims about a file are
-// never stored: attachTicketFiles asks an inspector instead. Tests pass a fake one.
-import { getStorage } from 'firebase-admin/storage';
-import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILE_SIZE_BYTES } from '../domain/index.js';
-import { adminApp } from '../firebase.js';
+// never stored: the callables ask an inspector instead. Tests pass a fake one.
+import { FILE_HEAD_BYTES, MAX_FILE_SIZE_BYTES, isAllowedFileClaim, matchesClaim } from '../domain/index.js';
+import { type StorageFile, bucketNamed, defaultBucketName, hasStatus } from './bucket.js';
 
-export type InspectedFile = { size: number; contentType: string };
+export type InspectedFile = {
+  size: number;
+  contentType: string;
+  /**
+   * The object's first bytes (FILE_HEAD_BYTES of them, fewer in a smaller file). The production
+   * inspector reads them for every file within the size limit and of an allowed type; stand-ins
+   * that do not model content leave them out, and then only the names and the type are compared.
+   */
+  head?: Uint8Array;
+};
 
 export type FileInspector = {
-  /** The real size and content type of the object at `path`, or null when it does not exist. */
+  /** The real size, content type and first bytes of the object at `path`, or null when it does not exist. */
   inspect(path: string): Promise<InspectedFile | null>;
 };
 
-/** Whether a file is within the attachment limits (size and type) of spec section 9. */
-export const isAllowedFile = (file: InspectedFile) =>
-  file.size <= MAX_FILE_SIZE_BYTES && ALLOWED_FILE_TYPE_PATTERN.test(file.contentType);
+export type FileProblems = { isTooLarge: boolean; isWrongType: boolean };
+
+/**
+ * What keeps a stored file from being an attachment known by these names (its Storage path and
+ * the name it is shown with): over 5 MB; or a type that is not allowed, that a name's extension
+ * contradicts or, when the first bytes were read, that they are not (an SVG or a page called a
+ * PNG). See file-types.ts.
+ */
+export function fileProblems(names: readonly string[], file: InspectedFile): FileProblems {
+  const { contentType, head } = file;
+  const isTrueToName = (name: string) =>
+    head ? matchesClaim(name, contentType, head) : isAllowedFileClaim(name, contentType);
+  return { isTooLarge: file.size > MAX_FILE_SIZE_BYTES, isWrongType: !names.every(isTrueToName) };
+}
+
+const hasProblem = ({ isTooLarge, isWrongType }: FileProblems) => isTooLarge || isWrongType;
 
 /**
  * Whether `path` names a file directly in `folder` (which ends with `/`). The file name is one path
@@ -33,44 +54,43 @@ export function isFileDirectlyIn(folder: string, path: string): boolean {
 }
 
 /**
- * The default bucket: the app's `storageBucket` (set from FIREBASE_CONFIG when deployed), else the
- * project's `<projectId>.appspot.com`, which is also what the emulators use for a demo project.
+ * The first bytes as stored: not decompressed, so an object stored gzip-encoded (which Storage
+ * would serve unpacked) shows its gzip header and is refused rather than judged by a guess.
  */
-function defaultBucketName(): string {
-  const { storageBucket, projectId } = adminApp().options;
-  if (storageBucket) return storageBucket;
-  const project = projectId ?? process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT;
-  if (!project) throw new Error('no project id: cannot name the default Storage bucket');
-  return `${project}.appspot.com`;
-}
-
-function hasStatus(error: unknown, status: number): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === status;
+async function readHead(file: StorageFile, size: number): Promise<Uint8Array> {
+  if (size === 0) return new Uint8Array();
+  const [bytes] = await file.download({ start: 0, end: FILE_HEAD_BYTES - 1, decompress: false });
+  return bytes.subarray(0, FILE_HEAD_BYTES);
 }
 
 /**
- * The production inspector, reading object metadata through the Admin SDK. Storage is reached
- * only on the first call, so importing the functions needs no bucket. A file outside the limits
- * is deleted (the rules should have refused it; this catches uploads that went around them) and
- * still reported as it was, so the caller refuses it.
+ * The production inspector, reading object metadata and the first bytes through the Admin SDK.
+ * Storage is reached only on the first call, so importing the functions needs no bucket. A file
+ * outside the limits, or whose bytes are not what its type and path claim, is deleted (the rules
+ * should have refused it; this catches uploads that went around them and content the rules cannot
+ * see) and still reported as it was, so the caller refuses it. Whether the name it is shown with
+ * fits is the caller's part: a wrong claim about a good file is refused, the file kept.
  */
 export function createStorageFileInspector(bucketName: () => string = defaultBucketName): FileInspector {
   return {
     async inspect(path) {
-      const file = getStorage(adminApp()).bucket(bucketName()).file(path);
-      let metadata;
+      const file = bucketNamed(bucketName()).file(path);
       try {
-        [metadata] = await file.getMetadata();
+        const [metadata] = await file.getMetadata();
+        const listed: InspectedFile = {
+          size: Number(metadata.size ?? 0),
+          contentType: typeof metadata.contentType === 'string' ? metadata.contentType : '',
+        };
+        // Nothing is downloaded from a file already refused by its size, type or path.
+        const inspected = hasProblem(fileProblems([path], listed))
+          ? listed
+          : { ...listed, head: await readHead(file, listed.size) };
+        if (hasProblem(fileProblems([path], inspected))) await file.delete({ ignoreNotFound: true });
+        return inspected;
       } catch (error) {
         if (hasStatus(error, 404)) return null;
         throw error;
       }
-      const inspected = {
-        size: Number(metadata.size ?? 0),
-        contentType: typeof metadata.contentType === 'string' ? metadata.contentType : '',
-      };
-      if (!isAllowedFile(inspected)) await file.delete({ ignoreNotFound: true });
-      return inspected;
     },
   };
 }

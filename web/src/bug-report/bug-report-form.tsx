@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FilePicker, type PickedFile } from '../components/file-picker';
 import { FormField, controlProps } from '../components/form-field';
 import { useAuth } from '../lib/auth/auth-context';
+import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../lib/callable-failure';
 import { useNotices } from '../notices';
 import { bugReportFilePath, newRequestId, submitBugReport, uploadBugReportFile } from './api';
 
@@ -167,7 +168,8 @@ export function BugReportForm({ initialPage, browser, appVersion, onSubmitted }:
         if (path.startsWith('attachments')) setError('attachments', { type: 'server', message });
         else if (TEXT_FIELDS.includes(path)) setError(path as TextFieldName, { type: 'server', message });
       }
-      notices.error(t('bugReport.errors.submitFailed'));
+      const tooMany = tooManyRequestsValues(error);
+      notices.error(tooMany ? t(TOO_MANY_REQUESTS_KEY, tooMany) : t('bugReport.errors.submitFailed'));
       setIsBusy(false);
     }
   };

@@ -25,10 +25,7 @@ const uploadBugReportFile = vi.mocked(api.uploadBugReportFile);
 
 const VERSION = '2.3.4+beef01';
 
-function renderPage(
-  state: unknown = { from: '/ticket/abc?tab=log' },
-  user = testUser({ uid: 'u-worker' }),
-) {
+function renderPage(state: unknown = { from: '/ticket/abc?tab=log' }, user = testUser({ uid: 'u-worker' })) {
   const auth: AuthState = {
     user,
     rules: AUTH_RULES,
@@ -240,6 +237,23 @@ describe('ReportBugPage', () => {
     expect(await screen.findByText('Dozwolone maksymalnie 4000 znaków')).toBeInTheDocument();
     expect(field.steps()).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Nie udało się wysłać zgłoszenia błędu. Spróbuj ponownie.')).toBeInTheDocument();
+  });
+
+  it('says how many minutes to wait over the hourly limit, keeping what was typed', async () => {
+    submitBugReport.mockRejectedValueOnce(
+      Object.assign(new Error('errors.tooManyRequests'), {
+        code: 'functions/resource-exhausted',
+        details: { retryAfterMinutes: 1 },
+      }),
+    );
+    renderPage();
+    await fillIn();
+    await userEvent.click(submitButton());
+    expect(
+      await screen.findByText('Zbyt wiele prób w krótkim czasie. Spróbuj ponownie za 1 minutę.'),
+    ).toBeInTheDocument();
+    expect(field.description()).toHaveValue('The list stays empty');
+    expect(submitButton()).toBeEnabled();
   });
 });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../i18n';
 import { useStorageAvailability } from '../lib/storage-availability';
-import { FilePicker, type PickedFile } from './file-picker';
+import { FilePicker, type PickedFile, fileProblem } from './file-picker';
 
 function renderPicker(onChange = vi.fn<(files: PickedFile[]) => void>()) {
   render(<FilePicker files={[]} onChange={onChange} />);
@@ -44,5 +44,45 @@ describe('FilePicker', () => {
     renderPicker();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     for (const button of screen.getAllByRole('button')) expect(button).toBeDisabled();
+  });
+});
+
+describe('fileProblem', () => {
+  it.each([
+    ['photo.jpg', 'image/jpeg'],
+    ['IMG_0001.HEIC', 'image/heic'],
+    ['screen.png', 'image/png'],
+    ['payslip.pdf', 'application/pdf'],
+    ['1712345678901', 'image/jpeg'],
+  ])('takes %s as %s', (name, type) => {
+    expect(fileProblem({ name, type, size: 1000 })).toBeUndefined();
+  });
+
+  it.each([
+    ['logo.svg', 'image/svg+xml'],
+    ['logo.svg', 'image/png'],
+    ['photo.png', 'image/jpeg'],
+    ['scan.tiff', 'image/tiff'],
+    ['page.html', 'text/html'],
+    ['photo.jpg', ''],
+  ])('refuses %s as %j for its type', (name, type) => {
+    expect(fileProblem({ name, type, size: 1000 })).toBe('validation.fileType');
+  });
+
+  it('refuses a file over 5 MB', () => {
+    expect(fileProblem({ name: 'big.jpg', type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toBe(
+      'validation.fileTooLarge',
+    );
+  });
+
+  it('offers no SVG in the system picker and refuses one that gets through', async () => {
+    const onChange = renderPicker();
+    const input = screen.getByTestId('file-input');
+    expect(input.getAttribute('accept')?.split(',')).not.toContain('image/svg+xml');
+    expect(input.getAttribute('accept')).not.toContain('image/*');
+    const svg = new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' });
+    await userEvent.upload(input, svg, { applyAccept: false });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toHaveTextContent('logo.svg');
   });
 });

@@ -1,5 +1,5 @@
 import { CameraOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined } from '@ant-design/icons';
-import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILES, MAX_FILE_SIZE_BYTES } from '@domain';
+import { ALLOWED_FILE_TYPES, MAX_FILES, MAX_FILE_SIZE_BYTES, isAllowedFileClaim } from '@domain';
 import { Button, Typography } from 'antd';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,16 @@ export type FilePickerProps = {
   isDisabled?: boolean;
 };
 
-const ACCEPT = 'image/*,application/pdf';
+/** The allowed types by name, so the system picker offers no SVG or other type that would be refused. */
+const ACCEPT = ALLOWED_FILE_TYPES.join(',');
 
-/** Why a file cannot be attached, as a message key; undefined when it is fine. */
-export function fileProblem(file: Pick<File, 'size' | 'type'>): string | undefined {
-  if (!ALLOWED_FILE_TYPE_PATTERN.test(file.type)) return 'validation.fileType';
+/**
+ * Why a file cannot be attached, as a message key; undefined when it is fine. The type must be
+ * allowed and the name's extension must not say otherwise (an SVG is refused however it is typed);
+ * the server also reads the first bytes.
+ */
+export function fileProblem(file: Pick<File, 'name' | 'size' | 'type'>): string | undefined {
+  if (!isAllowedFileClaim(file.name, file.type)) return 'validation.fileType';
   if (file.size > MAX_FILE_SIZE_BYTES) return 'validation.fileTooLarge';
   return undefined;
 }

@@ -13,11 +13,14 @@ describe('parseEnv', () => {
     expect(env.useEmulators).toBe(false);
     expect(env.tokenSyncUrl).toBe('/api/session');
   });
-  it('refuses a token sync URL on another origin with a clear message', () => {
-    expect(() => parseEnv({ VITE_TOKEN_SYNC_URL: 'https://evil.example/steal' })).toThrow(
-      /VITE_TOKEN_SYNC_URL must be a same-origin path/,
-    );
-  });
+  it.each(['https://evil.example/steal', '//evil.example/steal', '/\\evil.example/steal', 'api/session'])(
+    'refuses the token sync URL %s (not a same-origin path) with a clear message',
+    (url) => {
+      expect(() => parseEnv({ VITE_TOKEN_SYNC_URL: url })).toThrow(
+        /VITE_TOKEN_SYNC_URL must be a same-origin path/,
+      );
+    },
+  );
   it('reads the test-only session timeout as a number', () => {
     expect(parseEnv({ VITE_SESSION_TIMEOUT_MS: '70000' }).sessionTimeoutOverrideMs).toBe(70000);
     expect(() => parseEnv({ VITE_SESSION_TIMEOUT_MS: 'soon' })).toThrow(/Invalid app configuration/);

@@ -13,11 +13,15 @@ const schema = z.object({
   /** Same-origin path the ID token is synced to (POST) and cleared from (DELETE); off when empty. */
   VITE_TOKEN_SYNC_URL: z.optional(
     z.string().check(
-      z.refine((value) => value === '' || /^\/[^/]/.test(value), {
+      z.refine((value) => value === '' || /^\/(?![/\\])/.test(value), {
         error: 'VITE_TOKEN_SYNC_URL must be a same-origin path such as /api/session',
       }),
     ),
   ),
+  /** reCAPTCHA Enterprise site key of the web app's App Check registration; App Check is off without it. */
+  VITE_APP_CHECK_SITE_KEY: z.optional(z.string()),
+  /** A debug token registered in the console (or `true` to have the SDK print a new one); needs a site key. */
+  VITE_APP_CHECK_DEBUG_TOKEN: z.optional(z.string()),
   /** Test-only override of the session timeout; the product constant stays 15 minutes. */
   VITE_SESSION_TIMEOUT_MS: z.optional(
     z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number')),
@@ -29,7 +33,20 @@ export type AppEnv = {
   useEmulators: boolean;
   tokenSyncUrl: string | undefined;
   sessionTimeoutOverrideMs: number | undefined;
+  /**
+   * App Check, set up on first use of the callables (lib/firebase-app-check.ts); undefined (off)
+   * without a site key. `debugToken` switches to the debug provider: the configured token, or
+   * `true` on the emulators.
+   */
+  appCheck: { siteKey: string; debugToken: string | true | undefined } | undefined;
 };
+
+/** The App Check debug token: the configured one (`true`: the SDK prints a new one), on the emulators `true`. */
+function appCheckDebugToken(raw: string | undefined, useEmulators: boolean): string | true | undefined {
+  if (raw === 'true') return true;
+  if (raw) return raw;
+  return useEmulators ? true : undefined;
+}
 
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const result = schema.safeParse(raw);
@@ -38,6 +55,8 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     throw new Error(`Invalid app configuration (web/.env): ${problems.join('; ')}`);
   }
   const env = result.data;
+  const useEmulators = env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-');
+  const siteKey = env.VITE_APP_CHECK_SITE_KEY?.trim();
   return {
     firebase: {
       apiKey: env.VITE_FIREBASE_API_KEY,
@@ -46,9 +65,15 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
       storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET,
       appId: env.VITE_FIREBASE_APP_ID,
     },
-    useEmulators: env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-'),
+    useEmulators,
     tokenSyncUrl: env.VITE_TOKEN_SYNC_URL || undefined,
     sessionTimeoutOverrideMs: env.VITE_SESSION_TIMEOUT_MS ? Number(env.VITE_SESSION_TIMEOUT_MS) : undefined,
+    appCheck: siteKey
+      ? {
+          siteKey,
+          debugToken: appCheckDebugToken(env.VITE_APP_CHECK_DEBUG_TOKEN?.trim(), useEmulators),
+        }
+      : undefined,
   };
 }
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { toCallableFailure } from './callable-failure';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import i18n, { changeLanguage } from '../i18n';
+import { TOO_MANY_REQUESTS_KEY, toCallableFailure, tooManyRequestsValues } from './callable-failure';
 
 const KEYS = { own: /^demo\.errors\.[A-Za-z]+$/, noConnection: 'demo.offline', forbidden: 'demo.forbidden' };
 const error = (code: string, message: string, details?: unknown) =>
@@ -52,5 +53,51 @@ describe('toCallableFailure', () => {
     expect(toCallableFailure(new TypeError('fetch failed'), 'demo.failed', KEYS).messageKey).toBe(
       'demo.failed',
     );
+  });
+});
+
+describe('an abuse limit refusal (resource-exhausted)', () => {
+  const tooMany = (details?: unknown) => error('resource-exhausted', 'errors.tooManyRequests', details);
+
+  beforeAll(async () => {
+    // Loads the English and Russian texts beside the Polish ones.
+    await changeLanguage('en');
+    await changeLanguage('ru');
+  });
+  afterAll(async () => {
+    await changeLanguage('pl');
+  });
+
+  it('is errors.tooManyRequests with the minutes as its count, whatever the feature', () => {
+    expect(toCallableFailure(tooMany({ retryAfterMinutes: 12 }), 'demo.failed', KEYS)).toEqual({
+      code: 'resource-exhausted',
+      messageKey: TOO_MANY_REQUESTS_KEY,
+      fields: {},
+      values: { count: 12 },
+    });
+  });
+
+  it('rounds the minutes up, and says 1 when the answer has none (a 429 in front of the functions)', () => {
+    expect(tooManyRequestsValues(tooMany({ retryAfterMinutes: 2.2 }))).toEqual({ count: 3 });
+    expect(tooManyRequestsValues(tooMany())).toEqual({ count: 1 });
+    expect(tooManyRequestsValues(tooMany({ retryAfterMinutes: 'soon' }))).toEqual({ count: 1 });
+    expect(tooManyRequestsValues(error('internal', 'demo.failed'))).toBeNull();
+    expect(tooManyRequestsValues(undefined)).toBeNull();
+  });
+
+  it.each([
+    ['en', 1, 'Too many requests. Please try again in 1 minute.'],
+    ['en', 45, 'Too many requests. Please try again in 45 minutes.'],
+    ['pl', 1, 'Zbyt wiele prób w krótkim czasie. Spróbuj ponownie za 1 minutę.'],
+    ['pl', 3, 'Zbyt wiele prób w krótkim czasie. Spróbuj ponownie za 3 minuty.'],
+    ['pl', 5, 'Zbyt wiele prób w krótkim czasie. Spróbuj ponownie za 5 minut.'],
+    ['pl', 22, 'Zbyt wiele prób w krótkim czasie. Spróbuj ponownie za 22 minuty.'],
+    ['ru', 1, 'Слишком много запросов. Повторите попытку через 1 минуту.'],
+    ['ru', 21, 'Слишком много запросов. Повторите попытку через 21 минуту.'],
+    ['ru', 3, 'Слишком много запросов. Повторите попытку через 3 минуты.'],
+    ['ru', 11, 'Слишком много запросов. Повторите попытку через 11 минут.'],
+  ])('reads in %s with %i minutes: %s', (language, minutes, text) => {
+    const failure = toCallableFailure(tooMany({ retryAfterMinutes: minutes }), 'demo.failed', KEYS);
+    expect(i18n.getFixedT(language)(failure.messageKey, failure.values)).toBe(text);
   });
 });

@@ -1,9 +1,16 @@
+import { TOO_MANY_REQUESTS_KEY } from '@domain';
 /**
  * Why a callable failed, in the terms the screens react to: the short callable code
  * (permission-denied, not-found, invalid-argument, unavailable, ...), the translation key to show
- * and the field errors of an invalid-argument answer (field path -> translation key).
+ * and the field errors of an invalid-argument answer (field path -> translation key). `values`
+ * are the interpolation values the key needs (`count` of errors.tooManyRequests).
  */
-export type CallableFailure = { code: string; messageKey: string; fields: Record<string, string> };
+export type CallableFailure = {
+  code: string;
+  messageKey: string;
+  fields: Record<string, string>;
+  values?: Record<string, number>;
+};
 
 /** The translation keys one feature's callables answer with. */
 export type CallableFailureKeys = {
@@ -17,11 +24,29 @@ export type CallableFailureKeys = {
 
 type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
 
+/** The text of a refused call over an abuse limit: "Too many requests. Please try again in N minutes." */
+/** The rate limit's refusal key, as the functions send it. */
+export { TOO_MANY_REQUESTS_KEY };
+
+/**
+ * The interpolation values of errors.tooManyRequests for a `resource-exhausted` answer: `count`,
+ * the whole minutes from `details.retryAfterMinutes`; 1 when the answer has none (a 429 of the
+ * infrastructure in front of the functions). Null for any other error.
+ */
+export function tooManyRequestsValues(error: unknown): { count: number } | null {
+  const { code, details } = (error ?? {}) as CallableErrorLike;
+  if (code !== 'functions/resource-exhausted' && code !== 'resource-exhausted') return null;
+  const minutes = (details as { retryAfterMinutes?: unknown } | undefined)?.retryAfterMinutes;
+  const isMinutes = typeof minutes === 'number' && Number.isFinite(minutes) && minutes > 0;
+  return { count: isMinutes ? Math.ceil(minutes) : 1 };
+}
+
 /**
  * Maps a callable error (FunctionsError: code `functions/<code>`, message, details) to a
  * CallableFailure: the server's own key wins; then no connection; then not allowed; then a session the
  * server refused ("Authentication failed. Please try logging out and back in."); anything else
- * falls back to the operation's failure key (for example admin.errors.updateRoleFailed).
+ * falls back to the operation's failure key (for example admin.errors.updateRoleFailed). An abuse
+ * limit's refusal (`resource-exhausted`) is always errors.tooManyRequests with its minutes.
  */
 export function toCallableFailure(
   error: unknown,
@@ -33,6 +58,8 @@ export function toCallableFailure(
   const rawFields = (details as { fields?: unknown } | undefined)?.fields;
   const fields =
     rawFields !== null && typeof rawFields === 'object' ? (rawFields as Record<string, string>) : {};
+  const tooMany = tooManyRequestsValues(error);
+  if (tooMany) return { code: shortCode, messageKey: TOO_MANY_REQUESTS_KEY, fields, values: tooMany };
   let messageKey = fallbackKey;
   if (typeof message === 'string' && keys.own.test(message)) messageKey = message;
   else if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') messageKey = keys.noConnection;

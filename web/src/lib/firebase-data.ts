@@ -4,10 +4,11 @@ import type { FirebaseStorage } from 'firebase/storage';
 import type { Functions } from 'firebase/functions';
 import { appEnv } from '../config/env';
 import { emulatorHost, firebaseApp } from './firebase';
+import { startAppCheck } from './firebase-app-check';
 
 // Firestore, Storage and Functions, each loaded on first use: only the screens that read tickets,
 // upload files or call functions pay for their code (/login loads none of it). Feature api files
-// call these; components never do.
+// call these; components never do. App Check starts with Functions (and only with a site key).
 
 let firestorePromise: Promise<Firestore> | undefined;
 let storagePromise: Promise<FirebaseStorage> | undefined;
@@ -25,6 +26,18 @@ export function firestore(): Promise<Firestore> {
   return firestorePromise;
 }
 
+/**
+ * Ends this tab's Firestore client (its listeners and its hold on the offline cache), so that a sign-out can
+ * delete the cache; the next read starts a new client. Nothing to do when Firestore never started here.
+ */
+export async function stopFirestore(): Promise<void> {
+  const started = firestorePromise;
+  if (!started) return;
+  firestorePromise = undefined;
+  const [db, sdk] = await Promise.all([started, import('firebase/firestore')]);
+  await sdk.terminate(db);
+}
+
 export function storage(): Promise<FirebaseStorage> {
   storagePromise ??= import('firebase/storage').then((sdk) => {
     const bucket = sdk.getStorage(firebaseApp());
@@ -35,17 +48,25 @@ export function storage(): Promise<FirebaseStorage> {
 }
 
 export function functions(): Promise<Functions> {
-  functionsPromise ??= import('firebase/functions').then((sdk) => {
-    const instance = sdk.getFunctions(firebaseApp(), FUNCTIONS_REGION);
-    if (appEnv.useEmulators) sdk.connectFunctionsEmulator(instance, emulatorHost(), 5001);
-    return instance;
-  });
+  // App Check before getFunctions, so every call carries its token.
+  functionsPromise ??= Promise.all([import('firebase/functions'), startAppCheck(firebaseApp())]).then(
+    ([sdk]) => {
+      const instance = sdk.getFunctions(firebaseApp(), FUNCTIONS_REGION);
+      if (appEnv.useEmulators) sdk.connectFunctionsEmulator(instance, emulatorHost(), 5001);
+      return instance;
+    },
+  );
   return functionsPromise;
 }
 
 /** Calls a callable function by name and returns its data. Errors are FunctionsError. */
 export async function callFunction<Request, Response>(name: string, data: Request): Promise<Response> {
-  const [instance, sdk] = await Promise.all([functions(), import('firebase/functions')]);
+  // startAppCheck again: a no-op once started, a retry when it could not start before.
+  const [instance, sdk] = await Promise.all([
+    functions(),
+    import('firebase/functions'),
+    startAppCheck(firebaseApp()),
+  ]);
   const result = await sdk.httpsCallable<Request, Response>(instance, name)(data);
   return result.data;
 }

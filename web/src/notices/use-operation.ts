@@ -41,7 +41,7 @@ export function useOperation(toFailure: (error: unknown, fallbackKey: string) =>
         const failure = toFailure(error, texts.failure);
         notices.update(id, {
           type: 'error',
-          message: t(failure.messageKey, interpolation),
+          message: t(failure.messageKey, { ...interpolation, ...failure.values }),
           isPersistent: false,
         });
         return { ok: false, failure };

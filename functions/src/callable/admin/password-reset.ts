@@ -8,6 +8,7 @@ import {
   resetPasswordSchema,
 } from '../../domain/index.js';
 import { answerOrInternal, parseOrThrow } from '../errors.js';
+import { createRateLimiter } from '../rate-limit.js';
 import { requireAdminCaller } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { type MailingDeps, loadTargetAccount } from './account-target.js';
@@ -19,15 +20,19 @@ export const ADMIN_NO_EMAIL = 'admin.errors.noEmail';
 /**
  * The resetUserPassword callable (RESET_USER_PASSWORD): sends the account's password-reset
  * e-mail; in the local emulator stack the link is returned to the caller instead. Refused for an
- * account of equal or higher role level (oneself included). The audit entry is committed before
- * the e-mail goes out, so no reset is ever sent without its trace.
+ * account of equal or higher role level (oneself included). Limited per caller and per target
+ * account (RATE_LIMITS.resetUserPassword / resetUserPasswordTarget): every call sends an e-mail.
+ * The audit entry is committed before the e-mail goes out, so no reset is ever sent without its
+ * trace.
  *
  * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden' | 'equalOrHigherLevel';
  * `invalid-argument` with `details.fields`; `not-found` 'userNotFound'; `failed-precondition`
- * 'admin.errors.noEmail'; `internal` 'resetPasswordFailed'.
+ * 'admin.errors.noEmail'; `resource-exhausted` 'errors.tooManyRequests' with
+ * `details.retryAfterMinutes`; `internal` 'resetPasswordFailed'.
  */
 export function createResetUserPasswordHandler(deps: MailingDeps) {
   const mailer = deps.mailer ?? createPasswordResetMailer();
+  const limiter = createRateLimiter(deps);
   return (request: CallableRequest<unknown>): Promise<ResetPasswordResponse> =>
     answerOrInternal(deps.logger, 'resetUserPassword', ADMIN_ERRORS.resetPasswordFailed, async () => {
       const caller = await requireAdminCaller(deps, request, PERMISSIONS.RESET_USER_PASSWORD);
@@ -38,6 +43,12 @@ export function createResetUserPasswordHandler(deps: MailingDeps) {
       }
       const email = target.email;
       if (!email) throw new HttpsError('failed-precondition', ADMIN_NO_EMAIL);
+      await limiter.consume({
+        buckets: [
+          { operation: 'resetUserPassword', subject: caller.uid },
+          { operation: 'resetUserPasswordTarget', subject: target.uid },
+        ],
+      });
 
       const batch = deps.db.batch();
       addAuditEntry(deps.db, batch, {

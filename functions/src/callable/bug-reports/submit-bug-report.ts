@@ -3,10 +3,12 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { AUTH_RULES, PERMISSIONS, bugReportSchema, hasPermission } from '../../domain/index.js';
 import { loadCaller } from '../caller.js';
 import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
+import { createRateLimiter } from '../rate-limit.js';
 import {
   type BugReportWriterDeps,
   type SubmitBugReportResult,
   attachmentPathErrors,
+  bugReportIdFor,
   createBugReportWriter,
 } from './bug-report-writer.js';
 
@@ -16,16 +18,20 @@ export type SubmitBugReportResponse = SubmitBugReportResult;
 /**
  * The submitBugReport callable: signed in -> payload valid -> caller holds SUBMIT_BUG_REPORT (role
  * claim plus users/{uid} permission changes) -> every attachment in the caller's folder of this
- * request -> the files exist and are within the limits -> store the report, idempotently.
+ * request -> within the account's limit (RATE_LIMITS.submitBugReport; a retry of the same
+ * requestId neither counts nor is refused) -> the files exist and are within the limits -> store
+ * the report, idempotently.
  *
  * Errors: `unauthenticated`; `invalid-argument` with `details.fields` (field path -> translation
  * key; `attachments.N.path` 'validation.filePath', `attachments.N.size` 'validation.fileTooLarge',
  * `attachments.N.contentType` 'validation.fileType'); `permission-denied`
- * 'bugReport.errors.forbidden'; `failed-precondition` 'bugReport.errors.fileMissing' with
+ * 'bugReport.errors.forbidden'; `resource-exhausted` 'errors.tooManyRequests' with
+ * `details.retryAfterMinutes`; `failed-precondition` 'bugReport.errors.fileMissing' with
  * `details.paths`; `internal` 'bugReport.errors.submitFailed'.
  */
 export function createSubmitBugReportHandler(deps: SubmitBugReportDeps) {
   const writer = createBugReportWriter(deps);
+  const limiter = createRateLimiter(deps);
   return (request: CallableRequest<unknown>): Promise<SubmitBugReportResponse> =>
     answerOrInternal(deps.logger, 'submitBugReport', 'bugReport.errors.submitFailed', async () => {
       const auth = requireAuth(request);
@@ -36,6 +42,11 @@ export function createSubmitBugReportHandler(deps: SubmitBugReportDeps) {
       }
       const outside = attachmentPathErrors(auth.uid, report);
       if (Object.keys(outside).length > 0) throw invalidArgument(outside, 'Invalid bug report');
+      await limiter.consume({
+        buckets: [{ operation: 'submitBugReport', subject: caller.uid }],
+        key: report.requestId,
+        doneRef: deps.db.collection('bugReports').doc(bugReportIdFor(caller.uid, report.requestId)),
+      });
       return writer.submit(caller, report);
     });
 }

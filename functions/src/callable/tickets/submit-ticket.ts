@@ -3,21 +3,31 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { AUTH_RULES, canSubmitCategory, findCategory, ticketSubmissionSchema } from '../../domain/index.js';
 import { loadCaller } from '../caller.js';
 import { answerOrInternal, parseOrThrow, requireAuth } from '../errors.js';
-import { type SubmitTicketResult, type TicketWriterDeps, createTicketWriter } from './ticket-writer.js';
+import { createRateLimiter } from '../rate-limit.js';
+import {
+  type SubmitTicketResult,
+  type TicketWriterDeps,
+  createTicketWriter,
+  ticketIdFor,
+} from './ticket-writer.js';
 
 export type SubmitTicketDeps = TicketWriterDeps;
 export type SubmitTicketResponse = SubmitTicketResult;
 
 /**
  * The submitTicket callable: signed in -> payload valid for its category -> caller may file that
- * category (role claim plus users/{uid} permission changes) -> create the ticket, idempotently.
+ * category (role claim plus users/{uid} permission changes) -> within the account's limit
+ * (RATE_LIMITS.submitTicket; a retry of the same requestId neither counts nor is refused) -> create
+ * the ticket, idempotently.
  *
  * Errors: `unauthenticated`; `invalid-argument` with `details.fields` (field path -> translation
- * key); `permission-denied` 'tickets.errors.forbidden'; `failed-precondition`
+ * key); `permission-denied` 'tickets.errors.forbidden'; `resource-exhausted`
+ * 'errors.tooManyRequests' with `details.retryAfterMinutes`; `failed-precondition`
  * 'tickets.presalary.periodTaken'; `internal` 'tickets.errors.submitFailed'.
  */
 export function createSubmitTicketHandler(deps: SubmitTicketDeps) {
   const writer = createTicketWriter(deps);
+  const limiter = createRateLimiter(deps);
   return (request: CallableRequest<unknown>): Promise<SubmitTicketResponse> =>
     answerOrInternal(deps.logger, 'submitTicket', 'tickets.errors.submitFailed', async () => {
       const auth = requireAuth(request);
@@ -27,6 +37,11 @@ export function createSubmitTicketHandler(deps: SubmitTicketDeps) {
       if (!category || !canSubmitCategory(caller, category, AUTH_RULES)) {
         throw new HttpsError('permission-denied', 'tickets.errors.forbidden');
       }
+      await limiter.consume({
+        buckets: [{ operation: 'submitTicket', subject: caller.uid }],
+        key: submission.requestId,
+        doneRef: deps.db.collection('tickets').doc(ticketIdFor(caller.uid, submission.requestId)),
+      });
       return writer.submit(caller, submission);
     });
 }

@@ -85,4 +85,18 @@ describe('ResetPasswordDialog', () => {
     // The reason shows as the submit button leaves its loading state.
     await waitFor(() => expect(dialogButton(dialog, 'Send reset link')).toBeEnabled());
   });
+
+  it('says how many minutes to wait when the hourly limit refuses the reset', async () => {
+    resetMock.mockRejectedValue({
+      code: 'functions/resource-exhausted',
+      message: 'errors.tooManyRequests',
+      details: { retryAfterMinutes: 12 },
+    });
+    renderProfile();
+    const dialog = await openDialog('Reset password');
+    await userEvent.click(dialogButton(dialog, 'Send reset link'));
+    const text = 'Too many requests. Please try again in 12 minutes.';
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(text);
+    expect(await screen.findAllByText(text)).toHaveLength(2);
+  });
 });

@@ -43,7 +43,7 @@ export function ResetPasswordDialog({ account, onClose, onChanged }: ResetPasswo
       title={t('admin.dialogs.password.title')}
       onClose={onClose}
       isBusy={isBusy}
-      error={failure && t(failure.messageKey)}
+      error={failure && t(failure.messageKey, failure.values)}
       submit={sent ? undefined : { label: t('admin.dialogs.password.submit'), onClick: () => void send() }}
     >
       {sent ? (

@@ -1,4 +1,5 @@
 import { type StoredAttachment, type TicketSubmission, ticketFilesFolder } from '@domain';
+import { tooManyRequestsValues } from '../../lib/callable-failure';
 import { callFunction, storage } from '../../lib/firebase-data';
 
 // Every write of the new-ticket screen: the submitTicket callable, the uploads to Storage and
@@ -17,6 +18,8 @@ export type SubmitFailure =
   | { kind: 'periodTaken' }
   | { kind: 'offline' }
   | { kind: 'unauthenticated' }
+  /** Over the account's hourly limit: `values.count` is the minutes to wait. */
+  | { kind: 'tooManyRequests'; values: { count: number } }
   | { kind: 'other' };
 
 type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
@@ -40,6 +43,8 @@ export function toSubmitFailure(error: unknown): SubmitFailure {
       return { kind: 'offline' };
     case 'unauthenticated':
       return { kind: 'unauthenticated' };
+    case 'resource-exhausted':
+      return { kind: 'tooManyRequests', values: tooManyRequestsValues(error) ?? { count: 1 } };
     default:
       return { kind: 'other' };
   }

@@ -134,6 +134,19 @@ describe('TicketForm', () => {
     expect(screen.getByLabelText(/Opis/)).toHaveValue('Dented bumper at the gate');
   });
 
+  it('says how many minutes to wait over the hourly limit, keeping what was typed', async () => {
+    submitTicket.mockRejectedValue(
+      functionsError('resource-exhausted', 'errors.tooManyRequests', { retryAfterMinutes: 22 }),
+    );
+    renderForm();
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Wyślij zgłoszenie' }));
+    expect(
+      await screen.findByText('Zbyt wiele prób w krótkim czasie. Spróbuj ponownie za 22 minuty.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/Opis/)).toHaveValue('Dented bumper at the gate');
+  });
+
   it('puts the server field messages on the fields', async () => {
     submitTicket.mockRejectedValue(
       functionsError('invalid-argument', 'Invalid ticket', {

@@ -14,6 +14,7 @@ import { FormProvider, type FieldPath, type Resolver, useForm, useWatch } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
+import { TOO_MANY_REQUESTS_KEY } from '../../lib/callable-failure';
 import { useNotices } from '../../notices';
 import { ResultPanel } from '../shared/result-panel';
 import {
@@ -172,6 +173,9 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
           return;
         case 'unauthenticated':
           notices.error(t('auth.errors.sessionFailed'));
+          return;
+        case 'tooManyRequests':
+          notices.error(t(TOO_MANY_REQUESTS_KEY, failure.values));
           return;
         default:
           notices.error(t(form.submitFailedKey ?? 'tickets.form.submitFailed'));
