@@ -415,6 +415,21 @@ describe('submitTicket: invalid payloads', () => {
       valid.accommodation({ description: '   ' }),
       { description: 'validation.required' },
     ],
+    [
+      'a description of zero-width spaces',
+      valid.accommodation({ description: '\u200B\u200B\u2060' }),
+      { description: 'validation.required' },
+    ],
+    [
+      'an absence from 1999',
+      valid.absences({ startDate: '1999-12-01', endDate: '1999-12-03' }),
+      { startDate: 'validation.dateRange', endDate: 'validation.dateRange' },
+    ],
+    [
+      'an absence more than two years ahead',
+      valid.absences({ startDate: '2026-12-01', endDate: '2028-11-21' }),
+      { endDate: 'validation.dateRange' },
+    ],
     ['presalary of 99 EUR', valid.presalary({ amount: 99 }), { amount: 'validation.presalaryMin' }],
     ['presalary of 501 EUR', valid.presalary({ amount: 501 }), { amount: 'validation.presalaryMax' }],
     [

@@ -434,3 +434,27 @@ describe('changeTicketStatus: staff on their own tickets and the paid amount', (
     ).resolves.toMatchObject({ status: 'paid' });
   });
 });
+
+describe('changeTicketStatus: a rejected presalary and its salary period', () => {
+  const lockOf = (owner: Account) => db.doc(`presalaryLocks/${owner.uid}_2026-11-H2`);
+
+  it('refuses to reopen it while another request of the period counts, and reopens it once that one is rejected', async () => {
+    const owner = await account('user');
+    const rejected = await seedTicket(owner, 'presalary', {
+      status: 'rejected',
+      rejectionReason: 'Too early',
+    });
+    const current = await seedTicket(owner, 'presalary', { status: 'new' });
+    await lockOf(owner).set({ uid: owner.uid, period: '2026-11-H2', ticketId: current });
+
+    const error = await httpsErrorOf(change(manager, { ticketId: rejected, status: 'inProgress' }));
+    expect([error.code, error.message]).toEqual(['failed-precondition', 'tickets.presalary.periodTaken']);
+    expect((await ticketData(rejected))?.status).toBe('rejected');
+
+    await change(manager, { ticketId: current, status: 'rejected', reason: 'Duplicate' });
+    await expect(change(manager, { ticketId: rejected, status: 'inProgress' })).resolves.toMatchObject({
+      status: 'inProgress',
+    });
+    expect((await lockOf(owner).get()).get('ticketId')).toBe(rejected);
+  });
+});

@@ -16,6 +16,7 @@ import {
   clothesSchema,
   fieldMessages,
   formatTicketNumber,
+  dayRangeErrors,
   isAttachmentRequired,
   presalarySchema,
   receiptsSchema,
@@ -1027,5 +1028,20 @@ describe('required texts made of invisible characters', () => {
 
   it('keeps a description with visible text around zero-width characters', () => {
     expect(carSchema.safeParse({ ...validCar, description: '\u200BDent\u200B' }).success).toBe(true);
+  });
+});
+
+describe('dayRangeErrors', () => {
+  it('refuses days before 2000 or more than two years after today, and nothing else', () => {
+    const today = '2026-11-25';
+    expect(dayRangeErrors({ startDate: '2026-11-25', endDate: '2028-11-25' }, today)).toEqual({});
+    expect(dayRangeErrors({ startDate: '1999-12-31', endDate: '2028-11-26' }, today)).toEqual({
+      startDate: 'validation.dateRange',
+      endDate: 'validation.dateRange',
+    });
+    expect(dayRangeErrors({ purchaseDate: '0202-03-01' }, today)).toEqual({
+      purchaseDate: 'validation.dateRange',
+    });
+    expect(dayRangeErrors({ purchaseDate: '', description: '1900-01-01' }, today)).toEqual({});
   });
 });

@@ -163,6 +163,27 @@ export const absenceSchema = z
     }
   });
 
+/** The days of a ticket that a real request can name: from 2000 to two years after today. */
+export const EARLIEST_TICKET_DAY = '2000-01-01';
+export const MAX_TICKET_YEARS_AHEAD = 2;
+const DAY_FIELDS = ['startDate', 'endDate', 'purchaseDate'] as const;
+
+/**
+ * Field errors (field -> 'validation.dateRange') for days outside that range: a typo such as 0202 or 2062
+ * is caught before it reaches the office. `today` is `YYYY-MM-DD` (the form's day, the server's UTC day).
+ */
+export function dayRangeErrors(values: Record<string, unknown>, today: string): Record<string, string> {
+  const latest = `${Number(today.slice(0, 4)) + MAX_TICKET_YEARS_AHEAD}${today.slice(4)}`;
+  const errors: Record<string, string> = {};
+  for (const field of DAY_FIELDS) {
+    const day = values[field];
+    if (typeof day === 'string' && day !== '' && (day < EARLIEST_TICKET_DAY || day > latest)) {
+      errors[field] = 'validation.dateRange';
+    }
+  }
+  return errors;
+}
+
 /**
  * Whether a ticket needs at least one file: receipts always, an absence when it is sick leave or a
  * medical certificate is ticked. The schemas refuse a submission without one; the form marks the

@@ -1,4 +1,4 @@
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
@@ -16,6 +16,7 @@ import {
 import type { Caller } from '../caller.js';
 import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
 import type { ActivityEntry } from './ticket-document.js';
+import { periodTaken, presalaryLockPath } from './ticket-writer.js';
 import {
   type ProcessTicketDeps,
   type StoredTicket,
@@ -29,6 +30,29 @@ import {
 } from './process-ticket.js';
 
 export type ChangeTicketStatusDeps = ProcessTicketDeps;
+
+/**
+ * A rejected presalary no longer holds its salary period: moving it back into play (reopened, paid, ...)
+ * takes the period again, and is refused while another request of that period still counts, so the one
+ * request per period rule cannot be bypassed by reopening. Reads before the transaction writes.
+ */
+async function reclaimPeriod(
+  db: Firestore,
+  tx: Transaction,
+  ticket: StoredTicket,
+  to: TicketStatus,
+  at: Timestamp,
+) {
+  const period = ticket.presalaryPeriod;
+  if (ticket.status !== 'rejected' || !period || to === 'rejected' || to === 'archived') return;
+  const lockRef = db.doc(presalaryLockPath(ticket.createdBy, period));
+  const lockedId: unknown = (await tx.get(lockRef)).get('ticketId');
+  if (typeof lockedId === 'string' && lockedId !== ticket.id) {
+    const locked = await tx.get(db.collection('tickets').doc(lockedId));
+    if (locked.exists && locked.get('status') !== 'rejected') throw periodTaken();
+  }
+  tx.set(lockRef, { uid: ticket.createdBy, period, ticketId: ticket.id, at });
+}
 
 /**
  * Whether the caller may ask for this change at all, before the table is consulted: staff may
@@ -124,7 +148,9 @@ export function createChangeTicketStatusHandler(deps: ChangeTicketStatusDeps) {
         const missing = statusChangeErrors(ticket, input);
         if (Object.keys(missing).length > 0) throw invalidArgument(missing, 'Invalid status change');
 
-        const plan = planChange(caller, ticket, input, Timestamp.fromMillis(now()));
+        const at = Timestamp.fromMillis(now());
+        await reclaimPeriod(db, tx, ticket, to, at);
+        const plan = planChange(caller, ticket, input, at);
         for (const entry of plan.entries) tx.create(newActivityRef(ref), entry);
         tx.update(ref, plan.update);
         return { from, isChanged: true };

@@ -60,6 +60,8 @@ export type StoredTicket = {
   hasPayment: boolean;
   /** What a presalary asked for (`details.amount`); null for other tickets. */
   requestedAmount: number | null;
+  /** The salary period a presalary is for (`details.period`); null for other tickets. */
+  presalaryPeriod: string | null;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -91,6 +93,8 @@ export function readTicket(snapshot: DocumentSnapshot): StoredTicket {
     hasPayment: data.paid != null,
     requestedAmount:
       data.category === 'presalary' && typeof data.details?.amount === 'number' ? data.details.amount : null,
+    presalaryPeriod:
+      data.category === 'presalary' && typeof data.details?.period === 'string' ? data.details.period : null,
   };
 }
 

@@ -1,8 +1,14 @@
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { AUTH_RULES, canSubmitCategory, findCategory, ticketSubmissionSchema } from '../../domain/index.js';
+import {
+  AUTH_RULES,
+  canSubmitCategory,
+  dayRangeErrors,
+  findCategory,
+  ticketSubmissionSchema,
+} from '../../domain/index.js';
 import { loadCaller } from '../caller.js';
-import { answerOrInternal, parseOrThrow, requireAuth } from '../errors.js';
+import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
 import { createRateLimiter } from '../rate-limit.js';
 import {
   type SubmitTicketResult,
@@ -32,6 +38,8 @@ export function createSubmitTicketHandler(deps: SubmitTicketDeps) {
     answerOrInternal(deps.logger, 'submitTicket', 'tickets.errors.submitFailed', async () => {
       const auth = requireAuth(request);
       const submission = parseOrThrow(ticketSubmissionSchema, request.data, 'Invalid ticket');
+      const outOfRange = dayRangeErrors(submission, new Date(deps.now()).toISOString().slice(0, 10));
+      if (Object.keys(outOfRange).length > 0) throw invalidArgument(outOfRange, 'Invalid ticket');
       const caller = await loadCaller(deps.db, auth);
       const category = findCategory(submission.category);
       if (!category || !canSubmitCategory(caller, category, AUTH_RULES)) {

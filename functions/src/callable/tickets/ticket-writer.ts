@@ -45,7 +45,7 @@ export function allowedPresalaryPeriods(millis: number): string[] {
   return [...new Set(days.flatMap((day) => selectablePresalaryPeriods(day)))];
 }
 
-const periodTaken = () => new HttpsError('failed-precondition', 'tickets.presalary.periodTaken');
+export const periodTaken = () => new HttpsError('failed-precondition', 'tickets.presalary.periodTaken');
 
 /** Creates tickets; see the module comment for the guarantees. */
 export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {

@@ -2,6 +2,7 @@ import {
   DESCRIPTION_MAX_CHARS,
   TICKET_FORM_SCHEMAS,
   type StoredAttachment,
+  dayRangeErrors,
   isAttachmentRequired,
   type TicketCategoryId,
   type TicketSubmission,
@@ -147,6 +148,13 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
   };
 
   const onValid = async (values: FormValues) => {
+    const outOfRange = dayRangeErrors(values, today);
+    if (Object.keys(outOfRange).length > 0) {
+      for (const [path, message] of Object.entries(outOfRange)) {
+        setError(path as FieldPath<FormValues>, { type: 'range', message }, { shouldFocus: true });
+      }
+      return;
+    }
     setPhase('submitting');
     let result: SubmitTicketResponse;
     try {
