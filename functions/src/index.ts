@@ -15,6 +15,7 @@ import { createSetAccountStatusHandler } from './callable/admin/status-set.js';
 import { createGetUserProfileHandler } from './callable/admin/user-profile.js';
 import { createUpdateWorkerHandler } from './callable/admin/worker-update.js';
 import { enforceAppCheck } from './callable/app-check.js';
+import { logRefusals } from './callable/refusal-log.js';
 import { createSubmitBugReportHandler } from './callable/bug-reports/submit-bug-report.js';
 import { createAttachTicketFilesHandler } from './callable/tickets/attach-ticket-files.js';
 import { createAssignTicketHandler } from './callable/tickets/process-assign.js';
@@ -51,49 +52,115 @@ export const api = onRequest(
   }),
 );
 
-export const submitTicket = onCall(call, createSubmitTicketHandler({ db, logger, now: Date.now }));
+export const submitTicket = onCall(
+  call,
+  logRefusals(logger, 'submitTicket', createSubmitTicketHandler({ db, logger, now: Date.now })),
+);
 
 export const attachTicketFiles = onCall(
   call,
-  createAttachTicketFilesHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
+  logRefusals(
+    logger,
+    'attachTicketFiles',
+    createAttachTicketFilesHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
+  ),
 );
 
 export const submitBugReport = onCall(
   call,
-  createSubmitBugReportHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
+  logRefusals(
+    logger,
+    'submitBugReport',
+    createSubmitBugReportHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
+  ),
 );
 
 // Administration (issue 5): every operation re-checks its caller on the server.
 const adminDeps = { db, auth: adminAuth(), logger, now: Date.now };
 
-export const listUsers = onCall(call, createListUsersHandler(adminDeps));
+export const listUsers = onCall(call, logRefusals(logger, 'listUsers', createListUsersHandler(adminDeps)));
 export const getUserProfile = onCall(
   call,
-  createGetUserProfileHandler({ ...adminDeps, directory: createFirestoreDirectory(db) }),
+  logRefusals(
+    logger,
+    'getUserProfile',
+    createGetUserProfileHandler({ ...adminDeps, directory: createFirestoreDirectory(db) }),
+  ),
 );
-export const updateUserRole = onCall(call, createUpdateUserRoleHandler(adminDeps));
-export const saveUserPermissions = onCall(call, createSavePermissionsHandler(adminDeps));
-export const resetUserPassword = onCall(call, createResetUserPasswordHandler(adminDeps));
-export const setAccountStatus = onCall(call, createSetAccountStatusHandler(adminDeps));
-export const updateWorker = onCall(call, createUpdateWorkerHandler(adminDeps));
-export const createAccount = onCall(call, createCreateAccountHandler(adminDeps));
-export const adminDashboard = onCall(call, createAdminDashboardHandler(adminDeps));
-export const testPermission = onCall(call, createTestPermissionHandler(adminDeps));
-export const testSecurityLog = onCall(call, createTestSecurityLogHandler(adminDeps));
-export const getBackendLogLevel = onCall(call, createGetBackendLogLevelHandler(adminDeps));
-export const setBackendLogLevel = onCall(call, createSetBackendLogLevelHandler(adminDeps));
+export const updateUserRole = onCall(
+  call,
+  logRefusals(logger, 'updateUserRole', createUpdateUserRoleHandler(adminDeps)),
+);
+export const saveUserPermissions = onCall(
+  call,
+  logRefusals(logger, 'saveUserPermissions', createSavePermissionsHandler(adminDeps)),
+);
+export const resetUserPassword = onCall(
+  call,
+  logRefusals(logger, 'resetUserPassword', createResetUserPasswordHandler(adminDeps)),
+);
+export const setAccountStatus = onCall(
+  call,
+  logRefusals(logger, 'setAccountStatus', createSetAccountStatusHandler(adminDeps)),
+);
+export const updateWorker = onCall(
+  call,
+  logRefusals(logger, 'updateWorker', createUpdateWorkerHandler(adminDeps)),
+);
+export const createAccount = onCall(
+  call,
+  logRefusals(logger, 'createAccount', createCreateAccountHandler(adminDeps)),
+);
+export const adminDashboard = onCall(
+  call,
+  logRefusals(logger, 'adminDashboard', createAdminDashboardHandler(adminDeps)),
+);
+export const testPermission = onCall(
+  call,
+  logRefusals(logger, 'testPermission', createTestPermissionHandler(adminDeps)),
+);
+export const testSecurityLog = onCall(
+  call,
+  logRefusals(logger, 'testSecurityLog', createTestSecurityLogHandler(adminDeps)),
+);
+export const getBackendLogLevel = onCall(
+  call,
+  logRefusals(logger, 'getBackendLogLevel', createGetBackendLogLevelHandler(adminDeps)),
+);
+export const setBackendLogLevel = onCall(
+  call,
+  logRefusals(logger, 'setBackendLogLevel', createSetBackendLogLevelHandler(adminDeps)),
+);
 
 // Staff ticket processing (issue 6): each checks the permission and the transition on the server.
 const processingDeps = { db, logger, now: Date.now, files: createStorageFileInspector() };
 
-export const changeTicketStatus = onCall(call, createChangeTicketStatusHandler(processingDeps));
-export const assignTicket = onCall(call, createAssignTicketHandler({ ...processingDeps, auth: adminAuth() }));
-export const addTicketUpdate = onCall(call, createAddTicketUpdateHandler(processingDeps));
-export const confirmTicketItem = onCall(call, createConfirmTicketItemHandler(processingDeps));
+export const changeTicketStatus = onCall(
+  call,
+  logRefusals(logger, 'changeTicketStatus', createChangeTicketStatusHandler(processingDeps)),
+);
+export const assignTicket = onCall(
+  call,
+  logRefusals(logger, 'assignTicket', createAssignTicketHandler({ ...processingDeps, auth: adminAuth() })),
+);
+export const addTicketUpdate = onCall(
+  call,
+  logRefusals(logger, 'addTicketUpdate', createAddTicketUpdateHandler(processingDeps)),
+);
+export const confirmTicketItem = onCall(
+  call,
+  logRefusals(logger, 'confirmTicketItem', createConfirmTicketItemHandler(processingDeps)),
+);
 
 // The staff ticket queue (issue 6): reads for PROCESS_TICKETS only, re-checked on every call.
-export const listTicketQueue = onCall(call, createListTicketQueueHandler({ db, logger, now: Date.now }));
-export const listTicketStaff = onCall(call, createListTicketStaffHandler({ db, auth: adminAuth(), logger }));
+export const listTicketQueue = onCall(
+  call,
+  logRefusals(logger, 'listTicketQueue', createListTicketQueueHandler({ db, logger, now: Date.now })),
+);
+export const listTicketStaff = onCall(
+  call,
+  logRefusals(logger, 'listTicketStaff', createListTicketStaffHandler({ db, auth: adminAuth(), logger })),
+);
 
 // Housekeeping (issue 15, item 9): daily, settles declared files that never arrived and deletes
 // uploads that nothing refers to.
