@@ -1,4 +1,3 @@
-import { TOO_MANY_REQUESTS_KEY } from '@domain';
 /**
  * Why a callable failed, in the terms the screens react to: the short callable code
  * (permission-denied, not-found, invalid-argument, unavailable, ...), the translation key to show
@@ -25,8 +24,11 @@ export type CallableFailureKeys = {
 type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
 
 /** The text of a refused call over an abuse limit: "Too many requests. Please try again in N minutes." */
-/** The rate limit's refusal key, as the functions send it. */
-export { TOO_MANY_REQUESTS_KEY };
+/**
+ * The rate limit's refusal key, as the functions send it (the domain's TOO_MANY_REQUESTS_KEY; written out
+ * here so the screens that map failures load no domain schema code).
+ */
+export const TOO_MANY_REQUESTS_KEY = 'errors.tooManyRequests';
 
 /**
  * The interpolation values of errors.tooManyRequests for a `resource-exhausted` answer: `count`,

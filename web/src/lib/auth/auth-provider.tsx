@@ -6,7 +6,6 @@ import { currentUser, readSession, refreshOrSignOut, signOutOfFirebase, watchIdT
 import { AuthContext } from './auth-context';
 import { loadAuthRules } from './auth-rules';
 import { enrichUser } from './enrich';
-import { stopFirestore } from '../firebase-data';
 import { clearProfileCache, loadProfile } from './profile-cache';
 import { forgetSignedOutUser } from './sign-out-cleanup';
 import { syncToken } from './token-sync';
@@ -59,7 +58,12 @@ export function AuthProvider({ children }: AuthProviderProps) {
       setIsRestoredSignIn(firebaseUser !== null && firebaseUser.uid === restoredUid.current);
       if (!firebaseUser) {
         // A sign-out of any kind: the next user of this phone finds nothing of this one.
-        if (loadedUid.current !== null) void forgetSignedOutUser({ stopFirestore });
+        if (loadedUid.current !== null) {
+          // firebase-data loads only here and with the data screens: /login stays light.
+          void forgetSignedOutUser({
+            stopFirestore: () => import('../firebase-data').then((data) => data.stopFirestore()),
+          });
+        }
         loadedUid.current = null;
         setUser(null);
         setIsUserLoading(false);
