@@ -66,12 +66,12 @@ const textAt = (bytes: Uint8Array, offset: number, length: number) =>
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const GIF87 = ascii('GIF87a');
-const GIF89 = ascii('GIF89a');
-const RIFF = ascii('RIFF');
-const WEBP = ascii('WEBP');
-const PDF = ascii('%PDF-');
-const FTYP = ascii('ftyp');
+const GIF87 = /* @__PURE__ */ ascii('GIF87a');
+const GIF89 = /* @__PURE__ */ ascii('GIF89a');
+const RIFF = /* @__PURE__ */ ascii('RIFF');
+const WEBP = /* @__PURE__ */ ascii('WEBP');
+const PDF = /* @__PURE__ */ ascii('%PDF-');
+const FTYP = /* @__PURE__ */ ascii('ftyp');
 
 const AVIF_BRANDS = ['avif', 'avis'];
 const HEIC_BRANDS = ['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs'];
