@@ -7,6 +7,7 @@ import {
   assertSucceeds,
   initializeTestEnvironment,
 } from '@firebase/rules-unit-testing';
+import { doc, setDoc } from 'firebase/firestore';
 import { deleteObject, getBytes, ref, updateMetadata, uploadBytes } from 'firebase/storage';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 
@@ -52,10 +53,31 @@ const upload = (storage: Storage, path: string, size: number, metadata?: { conte
 const read = (storage: Storage, path: string) => getBytes(ref(storage, path));
 const remove = (storage: Storage, path: string) => deleteObject(ref(storage, path));
 
+// users/{uid} records that change what a token's role claim alone would give (functions write them).
+const RECORDS: Record<string, Record<string, unknown>> = {
+  'u-revoked-foreman': { role: 'foreman', revokedPermissions: ['PROCESS_TICKETS'] },
+  'u-revoked-manager': { role: 'manager', revokedPermissions: ['PROCESS_TICKETS'] },
+  'u-granted-worker': { role: 'user', assignedPermissions: ['PROCESS_TICKETS'] },
+  'u-demoted': { role: 'user' },
+  'u-disabled-foreman': { role: 'foreman', disabled: true },
+  'u-disabled-worker': { role: 'user', disabled: true },
+};
+/** A foreman by claim whose record revokes PROCESS_TICKETS. */
+const revokedForeman = () => signedIn('u-revoked-foreman', { role: 'foreman' });
+/** A manager by claim whose record revokes PROCESS_TICKETS: VIEW_ALL_USER_DATA still reads. */
+const revokedManager = () => signedIn('u-revoked-manager', { role: 'manager' });
+/** A worker granted PROCESS_TICKETS in their record. */
+const grantedWorker = () => signedIn('u-granted-worker', { role: 'user' });
+/** An admin by a stale claim whose record says worker. */
+const demoted = () => signedIn('u-demoted', { role: 'admin' });
+const disabledForeman = () => signedIn('u-disabled-foreman', { role: 'foreman' });
+const disabledWorker = () => signedIn('u-disabled-worker', { role: 'user' });
+
 // Files that exist before the tests run.
 const TICKET_FILE = 'tickets/u-worker/t0/existing.jpg';
 const PLAIN_TICKET_FILE = 'tickets/u-plain/t0/existing.jpg';
 const REPLY_FILE = 'ticket-updates/u-worker/t0/reply.pdf';
+const DISABLED_TICKET_FILE = 'tickets/u-disabled-worker/t0/existing.jpg';
 const BUG_FILE = 'bug-reports/u-worker/b0/existing.png';
 const TOOL_IMAGE = 'tool-images/cordless-drill.svg';
 const ELSEWHERE = 'elsewhere/file.png';
@@ -63,6 +85,12 @@ const ELSEWHERE = 'elsewhere/file.png';
 beforeAll(async () => {
   env = await initializeTestEnvironment({
     projectId: 'demo-ticket-app',
+    // storage.rules read the caller's users/{uid} record from this Firestore emulator.
+    firestore: {
+      rules: readFileSync('firestore.rules', 'utf8'),
+      host: '127.0.0.1',
+      port: inject('rulesPorts').firestore,
+    },
     storage: {
       rules: readFileSync('storage.rules', 'utf8'),
       host: '127.0.0.1',
@@ -70,10 +98,13 @@ beforeAll(async () => {
     },
   });
   await env.withSecurityRulesDisabled(async (context) => {
+    const firestore = context.firestore();
+    for (const [uid, record] of Object.entries(RECORDS)) await setDoc(doc(firestore, 'users', uid), record);
     const storage = context.storage();
     await upload(storage, TICKET_FILE, 10, JPEG);
     await upload(storage, PLAIN_TICKET_FILE, 10, JPEG);
     await upload(storage, REPLY_FILE, 10, PDF);
+    await upload(storage, DISABLED_TICKET_FILE, 10, JPEG);
     await upload(storage, BUG_FILE, 10, PNG);
     await upload(storage, TOOL_IMAGE, 10, SVG);
     await upload(storage, ELSEWHERE, 10, PNG);
@@ -199,6 +230,36 @@ describe('staff reply attachments (ticket-updates)', () => {
     await assertFails(upload(admin(), REPLY_FILE, 10, PDF));
     await assertFails(remove(admin(), REPLY_FILE));
     await assertFails(remove(worker(), REPLY_FILE));
+  });
+});
+
+describe('per-user permissions from the users/{uid} record, as hasPermission decides', () => {
+  const reply = (fileName: string) => `ticket-updates/u-worker/${RUN}/${fileName}`;
+
+  it('refuse a foreman whose PROCESS_TICKETS is revoked: no reads of ticket or reply files, no replies', async () => {
+    await assertFails(read(revokedForeman(), TICKET_FILE));
+    await assertFails(read(revokedForeman(), REPLY_FILE));
+    await assertFails(upload(revokedForeman(), reply('revoked-foreman.pdf'), 10, PDF));
+  });
+  it('let a manager without PROCESS_TICKETS read (VIEW_ALL_USER_DATA) but not reply', async () => {
+    await assertSucceeds(read(revokedManager(), TICKET_FILE));
+    await assertSucceeds(read(revokedManager(), REPLY_FILE));
+    await assertFails(upload(revokedManager(), reply('revoked-manager.pdf'), 10, PDF));
+  });
+  it('let a worker granted PROCESS_TICKETS read any ticket file and reply', async () => {
+    await assertSucceeds(read(grantedWorker(), TICKET_FILE));
+    await assertSucceeds(upload(grantedWorker(), reply('granted-worker.pdf'), 10, PDF));
+  });
+  it('go by the record, not a stale admin claim, after a demotion', async () => {
+    await assertFails(read(demoted(), TICKET_FILE));
+    await assertFails(upload(demoted(), reply('demoted.pdf'), 10, PDF));
+  });
+  it('shut a disabled account out at once, staff or owner', async () => {
+    await assertFails(read(disabledForeman(), TICKET_FILE));
+    await assertFails(upload(disabledForeman(), reply('disabled-foreman.pdf'), 10, PDF));
+    await assertFails(read(disabledWorker(), DISABLED_TICKET_FILE));
+    await assertFails(upload(disabledWorker(), `tickets/u-disabled-worker/${RUN}/photo.jpg`, 10, JPEG));
+    await assertFails(upload(disabledWorker(), `bug-reports/u-disabled-worker/${RUN}/screen.png`, 10, PNG));
   });
 });
 
