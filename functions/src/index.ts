@@ -1,29 +1,28 @@
 import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { createCreateAccountHandler } from './callable/admin/create-account.js';
-import { createAdminDashboardHandler } from './callable/admin/dashboard.js';
-import { createTestPermissionHandler, createTestSecurityLogHandler } from './callable/admin/debug-tools.js';
+import { createAdminDashboardHandler } from './callable/admin/admin-dashboard.js';
+import { createTestPermissionHandler } from './callable/admin/test-permission.js';
+import { createTestSecurityLogHandler } from './callable/admin/test-security-log.js';
 import { createListUsersHandler } from './callable/admin/list-users.js';
-import {
-  createGetBackendLogLevelHandler,
-  createSetBackendLogLevelHandler,
-} from './callable/admin/log-level.js';
-import { createResetUserPasswordHandler } from './callable/admin/password-reset.js';
-import { createSavePermissionsHandler } from './callable/admin/permissions-save.js';
-import { createUpdateUserRoleHandler } from './callable/admin/role-update.js';
-import { createSetAccountStatusHandler } from './callable/admin/status-set.js';
-import { createGetUserProfileHandler } from './callable/admin/user-profile.js';
-import { createUpdateWorkerHandler } from './callable/admin/worker-update.js';
+import { createGetBackendLogLevelHandler } from './callable/admin/get-backend-log-level.js';
+import { createSetBackendLogLevelHandler } from './callable/admin/set-backend-log-level.js';
+import { createResetUserPasswordHandler } from './callable/admin/reset-user-password.js';
+import { createSavePermissionsHandler } from './callable/admin/save-user-permissions.js';
+import { createUpdateUserRoleHandler } from './callable/admin/update-user-role.js';
+import { createSetAccountStatusHandler } from './callable/admin/set-account-status.js';
+import { createGetUserProfileHandler } from './callable/admin/get-user-profile.js';
+import { createUpdateWorkerHandler } from './callable/admin/update-worker.js';
 import { enforceAppCheck } from './callable/app-check.js';
 import { logRefusals } from './callable/refusal-log.js';
 import { createSubmitBugReportHandler } from './callable/bug-reports/submit-bug-report.js';
 import { createAttachTicketFilesHandler } from './callable/tickets/attach-ticket-files.js';
-import { createAssignTicketHandler } from './callable/tickets/process-assign.js';
-import { createConfirmTicketItemHandler } from './callable/tickets/process-items.js';
-import { createChangeTicketStatusHandler } from './callable/tickets/process-status.js';
-import { createAddTicketUpdateHandler } from './callable/tickets/process-update.js';
-import { createListTicketQueueHandler } from './callable/tickets/queue-list.js';
-import { createListTicketStaffHandler } from './callable/tickets/queue-staff.js';
+import { createAssignTicketHandler } from './callable/tickets/assign-ticket.js';
+import { createConfirmTicketItemHandler } from './callable/tickets/confirm-ticket-item.js';
+import { createChangeTicketStatusHandler } from './callable/tickets/change-ticket-status.js';
+import { createAddTicketUpdateHandler } from './callable/tickets/add-ticket-update.js';
+import { createListTicketQueueHandler } from './callable/tickets/list-ticket-queue.js';
+import { createListTicketStaffHandler } from './callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
 import { createFirestoreDirectory } from './directory/firestore-directory.js';
 import { FUNCTIONS_REGION } from './domain/index.js';

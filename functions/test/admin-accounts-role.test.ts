@@ -1,8 +1,8 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createListUsersHandler } from '../src/callable/admin/list-users.js';
-import { createSavePermissionsHandler } from '../src/callable/admin/permissions-save.js';
-import { createUpdateUserRoleHandler } from '../src/callable/admin/role-update.js';
+import { createSavePermissionsHandler } from '../src/callable/admin/save-user-permissions.js';
+import { createUpdateUserRoleHandler } from '../src/callable/admin/update-user-role.js';
 import { ADMIN_ERRORS, type Role } from '../src/domain/index.js';
 import { adminAuth } from '../src/firebase.js';
 import {

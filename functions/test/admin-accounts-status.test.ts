@@ -1,8 +1,8 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createResetUserPasswordHandler } from '../src/callable/admin/password-reset.js';
+import { createResetUserPasswordHandler } from '../src/callable/admin/reset-user-password.js';
 import type { PasswordResetMailer } from '../src/callable/admin/reset-link.js';
-import { createSetAccountStatusHandler } from '../src/callable/admin/status-set.js';
+import { createSetAccountStatusHandler } from '../src/callable/admin/set-account-status.js';
 import { ADMIN_ERRORS } from '../src/domain/index.js';
 import { adminAuth } from '../src/firebase.js';
 import {

@@ -2,7 +2,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { createCreateAccountHandler } from '../src/callable/admin/create-account.js';
 import type { PasswordResetMailer } from '../src/callable/admin/reset-link.js';
-import { createUpdateWorkerHandler } from '../src/callable/admin/worker-update.js';
+import { createUpdateWorkerHandler } from '../src/callable/admin/update-worker.js';
 import { ADMIN_ERRORS, type CreateAccountResponse } from '../src/domain/index.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import {

@@ -2,14 +2,10 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDeps } from '../src/callable/admin/admin-caller.js';
 import type { AuditEntry } from '../src/callable/admin/audit.js';
-import {
-  createTestPermissionHandler,
-  createTestSecurityLogHandler,
-} from '../src/callable/admin/debug-tools.js';
-import {
-  createGetBackendLogLevelHandler,
-  createSetBackendLogLevelHandler,
-} from '../src/callable/admin/log-level.js';
+import { createGetBackendLogLevelHandler } from '../src/callable/admin/get-backend-log-level.js';
+import { createSetBackendLogLevelHandler } from '../src/callable/admin/set-backend-log-level.js';
+import { createTestPermissionHandler } from '../src/callable/admin/test-permission.js';
+import { createTestSecurityLogHandler } from '../src/callable/admin/test-security-log.js';
 import { LOG_CONFIG_PATH, type LogSink, createBackendLogger } from '../src/logging/backend-logger.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import {

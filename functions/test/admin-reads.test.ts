@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDeps } from '../src/callable/admin/admin-caller.js';
-import { createAdminDashboardHandler } from '../src/callable/admin/dashboard.js';
+import { createAdminDashboardHandler } from '../src/callable/admin/admin-dashboard.js';
 import { createListUsersHandler } from '../src/callable/admin/list-users.js';
 import { USER_INDEX_TTL_MS, invalidateUserIndex } from '../src/callable/admin/user-index.js';
-import { createGetUserProfileHandler } from '../src/callable/admin/user-profile.js';
+import { createGetUserProfileHandler } from '../src/callable/admin/get-user-profile.js';
 import type {
   AdminDashboardResponse,
   AdminUserRow,

@@ -1,6 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSetBackendLogLevelHandler } from '../src/callable/admin/log-level.js';
+import { createSetBackendLogLevelHandler } from '../src/callable/admin/set-backend-log-level.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import {
   LOG_CONFIG_PATH,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getFirestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { createListTicketQueueHandler } from '../src/callable/tickets/queue-list.js';
+import { createListTicketQueueHandler } from '../src/callable/tickets/list-ticket-queue.js';
 import { adminApp, adminAuth } from '../src/firebase.js';
 import {
   callableAuth,

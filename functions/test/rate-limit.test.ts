@@ -3,7 +3,7 @@
 // window slides with the injected clock, and the counter is one transaction.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createResetUserPasswordHandler } from '../src/callable/admin/password-reset.js';
+import { createResetUserPasswordHandler } from '../src/callable/admin/reset-user-password.js';
 import type { PasswordResetMailer } from '../src/callable/admin/reset-link.js';
 import { createSubmitBugReportHandler } from '../src/callable/bug-reports/submit-bug-report.js';
 import { rateLimitPath } from '../src/callable/rate-limit.js';

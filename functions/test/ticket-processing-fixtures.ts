@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { expect } from 'vitest';
-import { createAssignTicketHandler } from '../src/callable/tickets/process-assign.js';
-import { createConfirmTicketItemHandler } from '../src/callable/tickets/process-items.js';
-import { createChangeTicketStatusHandler } from '../src/callable/tickets/process-status.js';
-import { createAddTicketUpdateHandler } from '../src/callable/tickets/process-update.js';
+import { createAssignTicketHandler } from '../src/callable/tickets/assign-ticket.js';
+import { createConfirmTicketItemHandler } from '../src/callable/tickets/confirm-ticket-item.js';
+import { createChangeTicketStatusHandler } from '../src/callable/tickets/change-ticket-status.js';
+import { createAddTicketUpdateHandler } from '../src/callable/tickets/add-ticket-update.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import type { FileInspector, InspectedFile } from '../src/storage/file-inspector.js';
 import {

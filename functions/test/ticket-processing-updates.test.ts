@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { updateIdFor } from '../src/callable/tickets/process-update.js';
+import { updateIdFor } from '../src/callable/tickets/add-ticket-update.js';
 import { ticketFilesFolder, ticketUpdateFilesFolder } from '../src/domain/index.js';
 import { fieldsOf, httpsErrorOf, newRequestId } from './helpers.js';
 import {

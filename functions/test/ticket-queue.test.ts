@@ -3,9 +3,9 @@ import type { Auth } from 'firebase-admin/auth';
 import { type Firestore, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAssignTicketHandler } from '../src/callable/tickets/process-assign.js';
-import { SITES_TTL_MS, createListTicketQueueHandler } from '../src/callable/tickets/queue-list.js';
-import { createListTicketStaffHandler } from '../src/callable/tickets/queue-staff.js';
+import { createAssignTicketHandler } from '../src/callable/tickets/assign-ticket.js';
+import { SITES_TTL_MS, createListTicketQueueHandler } from '../src/callable/tickets/list-ticket-queue.js';
+import { createListTicketStaffHandler } from '../src/callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from '../src/callable/tickets/submit-ticket.js';
 import {
   type Role,

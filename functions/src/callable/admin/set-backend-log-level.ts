@@ -13,21 +13,6 @@ import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 
 /**
- * The getBackendLogLevel callable (admin role, ACCESS_DEBUG_TOOLS): the level stored in
- * `config/logging`, `error` when none is stored.
- *
- * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `internal`
- * 'admin.errors.logLevelFailed'.
- */
-export function createGetBackendLogLevelHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<BackendLogLevelResponse> =>
-    answerOrInternal(deps.logger, 'getBackendLogLevel', ADMIN_ERRORS.logLevelFailed, async () => {
-      await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
-      return { level: await readLogLevel(deps.db) };
-    });
-}
-
-/**
  * The setBackendLogLevel callable (admin role, ACCESS_DEBUG_TOOLS): stores the level in
  * `config/logging` {level, updatedAt, updatedBy} and an audit entry {level: {from, to}} in one
  * batch. Every instance's backend logger picks it up within its TTL (a minute).

@@ -1,0 +1,65 @@
+import type { UserRecord } from 'firebase-admin/auth';
+import type { CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  ADMIN_ERRORS,
+  AUTH_RULES,
+  PERMISSIONS,
+  ROLES,
+  type Role,
+  type TestPermissionResponse,
+  hasPermission,
+  isRole,
+  permissionSource,
+  testPermissionSchema,
+} from '../../domain/index.js';
+import { answerOrInternal, parseOrThrow } from '../errors.js';
+import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { claimRole } from './user-index.js';
+
+const stringArray = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+async function findAccount(deps: AdminDeps, uid: string): Promise<UserRecord | null> {
+  try {
+    return await deps.auth.getUser(uid);
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'auth/user-not-found' || code === 'auth/invalid-uid') return null;
+    throw error;
+  }
+}
+
+/**
+ * The testPermission callable (admin role, ACCESS_DEBUG_TOOLS): whether a user holds a permission
+ * and why, by the same `hasPermission` every check uses: the role from the user's claim, the
+ * assigned / revoked lists from `users/{uid}`, and the roles whose default includes it.
+ *
+ * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `invalid-argument`
+ * with `details.fields`; `not-found` 'admin.errors.userNotFound'; `internal`
+ * 'admin.errors.testPermissionFailed'.
+ */
+export function createTestPermissionHandler(deps: AdminDeps) {
+  return (request: CallableRequest<unknown>): Promise<TestPermissionResponse> =>
+    answerOrInternal(deps.logger, 'testPermission', ADMIN_ERRORS.testPermissionFailed, async () => {
+      await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
+      const { uid, permission } = parseOrThrow(testPermissionSchema, request.data, 'Invalid permission test');
+      const account = await findAccount(deps, uid);
+      if (!account) throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound, { uid });
+      const usersData = (await deps.db.doc(`users/${uid}`).get()).data() ?? {};
+      const subject = {
+        role: claimRole(account),
+        assignedPermissions: stringArray(usersData.assignedPermissions),
+        revokedPermissions: stringArray(usersData.revokedPermissions),
+      };
+      return {
+        uid,
+        email: account.email ?? '',
+        role: subject.role,
+        permission,
+        granted: hasPermission(subject, permission, AUTH_RULES),
+        source: permissionSource(subject, permission, AUTH_RULES),
+        roleDefault: (AUTH_RULES.PERMISSIONS[permission] ?? []).filter((role): role is Role => isRole(role)),
+      };
+    });
+}
