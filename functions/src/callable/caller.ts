@@ -1,7 +1,7 @@
 import type { UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { type CallableRequest, HttpsError } from 'firebase-functions/v2/https';
-import { DEFAULT_ROLE, type PermissionSubject, isRole } from '../domain/index.js';
+import { type PermissionSubject, displayNameOf, roleOf } from '../domain/index.js';
 import { adminAuth } from '../firebase.js';
 
 /**
@@ -39,12 +39,11 @@ type Identity = { uid: string; email: unknown; name: unknown; role: unknown };
  */
 function callerOf(identity: Identity, userData: Record<string, unknown> | undefined): Caller {
   const email = nonEmptyString(identity.email);
-  const role = isRole(userData?.role) ? userData.role : identity.role;
   return {
     uid: identity.uid,
     email,
-    name: nonEmptyString(userData?.name) ?? nonEmptyString(identity.name) ?? email ?? identity.uid,
-    role: isRole(role) ? role : DEFAULT_ROLE,
+    name: displayNameOf({ names: [userData?.name, identity.name], email, fallback: identity.uid }),
+    role: roleOf(userData?.role, identity.role),
     assignedPermissions: stringArray(userData?.assignedPermissions),
     revokedPermissions: stringArray(userData?.revokedPermissions),
   };

@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './constants.js';
 export * from './file-types.js';
+export * from './identity.js';
 export * from './permissions.js';
 export * from './presalary.js';
 export * from './rate-limits.js';

@@ -3,10 +3,10 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   AUTH_RULES,
-  DEFAULT_ROLE,
+  displayNameOf,
   MAX_ID_TOKEN_AGE_FOR_SYNC_MS,
   SESSION_TIMEOUT_MS,
-  isRole,
+  roleOf,
 } from '../domain/index.js';
 import type { WorkerDirectory } from '../directory/worker-directory.js';
 import { verifyBearer } from './bearer.js';
@@ -64,16 +64,13 @@ export function createApiApp(deps: ApiDependencies): express.Express {
           : decoded.email && decoded.email_verified === true
             ? await directory.findByEmail(decoded.email)
             : null;
-        const name =
-          (typeof userData.name === 'string' && userData.name) ||
-          worker?.name ||
-          (typeof decoded.name === 'string' && decoded.name) ||
-          null;
+        // The profile's name; the web falls back to the e-mail itself (displayNameOf).
+        const name = displayNameOf({ names: [userData.name, worker?.name, decoded.name] }) || null;
         res.set('Cache-Control', 'no-store');
         res.json({
           data: {
             name,
-            role: isRole(decoded.role) ? decoded.role : DEFAULT_ROLE,
+            role: roleOf(decoded.role),
             assignedPermissions: stringArray(userData.assignedPermissions),
             revokedPermissions: stringArray(userData.revokedPermissions),
             worker,

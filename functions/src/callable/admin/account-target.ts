@@ -1,7 +1,7 @@
 import type { UserRecord } from 'firebase-admin/auth';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { ADMIN_ERRORS, DEFAULT_ROLE, type Role, isRole } from '../../domain/index.js';
+import { ADMIN_ERRORS, type Role, roleOf } from '../../domain/index.js';
 import type { AdminDeps } from './admin-caller.js';
 import type { PasswordResetMailer } from './reset-link.js';
 
@@ -23,10 +23,7 @@ export type TargetAccount = {
 };
 
 /** The role a set of custom claims stands for. */
-export function roleOfClaims(claims: Record<string, unknown> | undefined): Role {
-  const role = claims?.role;
-  return isRole(role) ? role : DEFAULT_ROLE;
-}
+export const roleOfClaims = (claims: Record<string, unknown> | undefined): Role => roleOf(claims?.role);
 
 /** Whether an Admin SDK Auth error carries this code (`auth/user-not-found`, ...). */
 export function hasAuthCode(error: unknown, code: string): boolean {

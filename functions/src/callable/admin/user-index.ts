@@ -1,6 +1,6 @@
 import type { UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { type AdminUserRow, DEFAULT_ROLE, type Role, isRole } from '../../domain/index.js';
+import { type AdminUserRow, type Role, displayNameOf, roleOf } from '../../domain/index.js';
 import type { AdminDeps } from './admin-caller.js';
 
 /*
@@ -75,8 +75,7 @@ export function isoTime(value: string | null | undefined): string | null {
 
 /** The role of an account: its `role` claim, absent or unknown meaning `user`. */
 export function claimRole(account: Pick<UserRecord, 'customClaims'>): Role {
-  const role: unknown = account.customClaims?.role;
-  return isRole(role) ? role : DEFAULT_ROLE;
+  return roleOf(account.customClaims?.role);
 }
 
 /**
@@ -88,13 +87,11 @@ export function accountName(
   usersName: string | null,
   workerName: string | null,
 ): string {
-  return (
-    usersName ??
-    workerName ??
-    nonEmpty(account.displayName) ??
-    nonEmpty(account.email?.split('@')[0]) ??
-    account.uid
-  );
+  return displayNameOf({
+    names: [usersName, workerName, account.displayName],
+    email: account.email,
+    fallback: account.uid,
+  });
 }
 
 async function listAllAccounts(deps: UserIndexDeps): Promise<UserRecord[]> {

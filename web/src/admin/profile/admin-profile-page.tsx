@@ -1,4 +1,4 @@
-import { ADMIN_ERRORS, type GetUserProfileResponse } from '@domain';
+import { ADMIN_ERRORS, type GetUserProfileResponse, displayNameOf } from '@domain';
 import { Button, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -137,7 +137,11 @@ export function AdminProfilePage() {
 function ProfileHeader({ profile }: { profile: GetUserProfileResponse }) {
   const { t } = useTranslation();
   const { account, worker, status } = profile;
-  const name = account?.name || worker?.name || account?.email || worker?.email || profile.key;
+  const name = displayNameOf({
+    names: [account?.name, worker?.name],
+    email: account?.email ?? worker?.email,
+    fallback: profile.key,
+  });
   const email = account?.email ?? worker?.email ?? '';
   return (
     <header className="admin-profile-header">

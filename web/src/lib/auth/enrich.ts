@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE } from '@domain';
+import { displayNameOf, roleOf } from '@domain';
 import type { EnrichedUser, Profile } from './types';
 
 export type AuthAccount = { uid: string; email: string | null; displayName: string | null };
@@ -9,12 +9,12 @@ export type AuthAccount = { uid: string; email: string | null; displayName: stri
  */
 export function enrichUser(account: AuthAccount, roleClaim: unknown, profile: Profile | null): EnrichedUser {
   const email = account.email ?? '';
-  const name = profile?.name || account.displayName || email.split('@')[0] || '';
+  const name = displayNameOf({ names: [profile?.name, account.displayName], email });
   return {
     uid: account.uid,
     email,
     name,
-    role: typeof roleClaim === 'string' && roleClaim ? roleClaim : DEFAULT_ROLE,
+    role: roleOf(roleClaim),
     profile,
     assignedPermissions: profile?.assignedPermissions ?? [],
     revokedPermissions: profile?.revokedPermissions ?? [],
