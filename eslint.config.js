@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const WEB_SHARED = ['components', 'lib', 'config', 'i18n', 'notices', 'test'];
+const WEB_SHARED = ['components', 'lib', 'config', 'i18n', 'notices', 'testing'];
 const WEB_FEATURES = ['auth', 'session', 'profile', 'tickets', 'admin', 'bug-report', 'pwa'];
 
 const featureZones = WEB_FEATURES.flatMap((feature) => [
@@ -79,6 +79,24 @@ export default tseslint.config(
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Time is a parameter in the domain module.' },
+      ],
+    },
+  },
+  {
+    // A folder inside the domain (operations/) may import its parent, still nothing outside the domain.
+    files: ['functions/src/domain/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['firebase', 'firebase/*', 'firebase-*', '@firebase/*', 'react', 'react-*'],
+              message: 'The domain module is pure: TypeScript and zod only.',
+            },
+            { group: ['../../*'], message: 'The domain module imports nothing outside itself.' },
+          ],
+        },
       ],
     },
   },

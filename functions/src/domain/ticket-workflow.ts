@@ -171,6 +171,23 @@ export function updateFileFolders(input: {
   return folders;
 }
 
+/**
+ * Whether `path` names a file directly in `folder` (which ends with `/`). The file name is one path
+ * segment and never `.` or `..`, so nothing can climb out of the folder; dots inside a name
+ * (`scan..pdf`, as the web app's name cleaning may leave) are fine.
+ */
+export function isFileDirectlyIn(folder: string, path: string): boolean {
+  if (!path.startsWith(folder)) return false;
+  const fileName = path.slice(folder.length);
+  return (
+    fileName !== '' &&
+    fileName !== '.' &&
+    fileName !== '..' &&
+    !fileName.includes('/') &&
+    !fileName.includes('\\')
+  );
+}
+
 // --- payloads -------------------------------------------------------------------------------
 
 export const REJECTION_REASON_MAX_CHARS = 1000;

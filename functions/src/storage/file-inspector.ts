@@ -36,22 +36,7 @@ export function fileProblems(names: readonly string[], file: InspectedFile): Fil
 
 const hasProblem = ({ isTooLarge, isWrongType }: FileProblems) => isTooLarge || isWrongType;
 
-/**
- * Whether `path` names a file directly in `folder` (which ends with `/`). The file name is one path
- * segment and never `.` or `..`, so nothing can climb out of the folder; dots inside a name
- * (`scan..pdf`, as the web app's name cleaning may leave) are fine.
- */
-export function isFileDirectlyIn(folder: string, path: string): boolean {
-  if (!path.startsWith(folder)) return false;
-  const fileName = path.slice(folder.length);
-  return (
-    fileName !== '' &&
-    fileName !== '.' &&
-    fileName !== '..' &&
-    !fileName.includes('/') &&
-    !fileName.includes('\\')
-  );
-}
+export { isFileDirectlyIn } from '../domain/ticket-workflow.js';
 
 /**
  * The first bytes as stored: not decompressed, so an object stored gzip-encoded (which Storage

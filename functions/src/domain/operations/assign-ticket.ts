@@ -1,0 +1,81 @@
+import type { PermissionSubject } from '../access.js';
+import type { AssignTicketRequest } from '../ticket-workflow-schemas.js';
+import { type AssignTicketResponse, TICKET_PROCESSING_ERRORS } from '../ticket-workflow.js';
+import { type Decision, type OperationCaller, decided, refuse } from './decision.js';
+import {
+  type PersonRef,
+  type StoredTicket,
+  canProcessTickets,
+  fieldEntry,
+  forbidden,
+  personOfCaller,
+  ticketArchived,
+  ticketNotFound,
+  ticketPath,
+} from './ticket-state.js';
+
+/** The account a ticket is to be assigned to, as Auth and its users/{uid} record describe it. */
+export type AssigneeAccount = PermissionSubject & { uid: string; name: string; disabled: boolean };
+
+export type AssignTicketState = {
+  ticket: StoredTicket | null;
+  /** The account of `request.assigneeUid`; null when there is none (or nobody is to be assigned). */
+  assignee: AssigneeAccount | null;
+};
+
+const notStaff = () => refuse('failed-precondition', TICKET_PROCESSING_ERRORS.assigneeNotStaff);
+
+/**
+ * assignTicket: the caller holds PROCESS_TICKETS -> the assignee is the caller, or an enabled
+ * account holding PROCESS_TICKETS (or nobody: unassign) -> the ticket exists and is not archived
+ * -> `assignedTo` {uid, name} | null, `assigneeUid` (the uid, '' for nobody: the queue filters on
+ * it), `lastUpdate` and an activity entry `assignedTo` from the previous name to the new one.
+ * Assigning the current assignee again logs nothing (`isChanged: false`); it only brings a stored
+ * `assigneeUid` that disagrees (a ticket filed before the field existed) in line.
+ */
+export function decideAssignTicket(
+  state: AssignTicketState,
+  request: AssignTicketRequest,
+  caller: OperationCaller,
+  now: number,
+): Decision<AssignTicketResponse> {
+  if (!canProcessTickets(caller)) return forbidden();
+  let assignee: PersonRef | null = null;
+  if (request.assigneeUid === caller.uid) assignee = personOfCaller(caller);
+  else if (request.assigneeUid !== null) {
+    const account = state.assignee;
+    if (!account || account.uid !== request.assigneeUid || account.disabled || !canProcessTickets(account)) {
+      return notStaff();
+    }
+    assignee = { uid: account.uid, name: account.name };
+  }
+  const { ticket } = state;
+  if (!ticket) return ticketNotFound();
+  if (ticket.archived) return ticketArchived();
+
+  const path = ticketPath(ticket.id);
+  const assigneeUid = assignee?.uid ?? '';
+  const result = { ticketId: ticket.id, assignedTo: assignee };
+  if ((ticket.assignedTo?.uid ?? '') === assigneeUid) {
+    const writes =
+      ticket.assigneeUid === assigneeUid ? [] : [{ type: 'update' as const, path, data: { assigneeUid } }];
+    return decided({ ...result, isChanged: false }, { writes });
+  }
+  const at = new Date(now);
+  return decided(
+    { ...result, isChanged: true },
+    {
+      writes: [{ type: 'update', path, data: { assignedTo: assignee, assigneeUid, lastUpdate: at } }],
+      log: [
+        fieldEntry(
+          ticket.id,
+          personOfCaller(caller),
+          at,
+          'assignedTo',
+          ticket.assignedTo?.name ?? null,
+          assignee?.name ?? null,
+        ),
+      ],
+    },
+  );
+}
