@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../lib/auth/auth-context';
 import type { AuthState } from '../lib/auth/types';
 import { NoticesProvider } from '../notices';
-import { testUser } from '../test/auth';
+import { testUser } from '../testing/auth';
 import * as api from './api';
 import { ReportBugPage } from './report-bug-page';
 

@@ -1,12 +1,12 @@
 // The session as the app runs it: the real AuthProvider (Firebase calls mocked) and the session timeout
 // mounted above the routes, through sign-outs that were no session end and later sign-ins on one page.
 import '../i18n';
-import { AUTH_RULES, SESSION_TIMEOUT_MS } from '@domain';
+import { SESSION_TIMEOUT_MS } from '@domain';
 import { act, render } from '@testing-library/react';
-import type { User } from 'firebase/auth';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { resetAuthRulesCache } from '../lib/auth/auth-rules';
+import { authFetch, emitUser as emit, fakeAuth, fakeUser, resetFakeAuth } from '../testing/fake-auth-api';
 import type { SessionMessage } from './session-core';
 import { type BroadcastChannelLike, preloadSessionWarning } from './session-manager';
 import { SessionTimeout, preloadSessionManager } from './session-timeout';
@@ -15,41 +15,10 @@ const START = Date.UTC(2025, 0, 6, 8, 0, 0);
 const MINUTE = 60 * 1000;
 const TIMEOUT = SESSION_TIMEOUT_MS;
 
-let emit: (user: User | null) => void = () => undefined;
-const signOutOfFirebase = vi.fn(() => {
-  // As the SDK does: the sign-out reaches the auth listener.
-  emit(null);
-  return Promise.resolve();
-});
+vi.mock('../lib/auth/api', async () => (await import('../testing/fake-auth-api')).fakeAuthApi);
 
-vi.mock('../lib/auth/api', () => ({
-  watchIdToken: (callback: (user: User | null) => void) => {
-    emit = callback;
-    return () => undefined;
-  },
-  readSession: (user: User) =>
-    Promise.resolve({
-      account: { uid: user.uid, email: user.email, displayName: null },
-      token: `token-${user.uid}-${Date.now()}`,
-      issuedAtMs: Date.now(),
-      roleClaim: 'user',
-    }),
-  currentUser: () => null,
-  refreshOrSignOut: () => Promise.resolve(false),
-  signOutOfFirebase: () => signOutOfFirebase(),
-}));
-
-const fetchMock = vi.fn((url: string) =>
-  Promise.resolve(
-    new Response(
-      JSON.stringify({
-        data: url.includes('auth-rules')
-          ? AUTH_RULES
-          : { name: 'Jan Nowak', assignedPermissions: [], revokedPermissions: [], worker: null },
-      }),
-    ),
-  ),
-);
+const { signOutOfFirebase } = fakeAuth;
+const fetchMock = authFetch();
 
 beforeAll(async () => {
   await preloadSessionManager();
@@ -61,7 +30,7 @@ beforeEach(() => {
     now: START,
     toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'],
   });
-  signOutOfFirebase.mockClear();
+  resetFakeAuth();
   resetAuthRulesCache();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -92,8 +61,6 @@ function renderApp() {
   );
   return channel;
 }
-
-const fakeUser = (uid: string) => ({ uid, email: `${uid}@example.com` }) as User;
 
 /** An auth state from the SDK: a sign-in, a token refresh, or (null) a sign-out. */
 async function authState(uid: string | null) {

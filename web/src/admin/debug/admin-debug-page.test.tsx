@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { NoticesProvider } from '../../notices';
-import { type TestUserOptions, renderSignedIn } from '../../test/auth';
+import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
 import * as api from '../api/debug';
 import { AdminDebugPage } from './admin-debug-page';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
 import { getUserProfile, setAccountStatus } from '../api/users';
-import { ACCOUNT, dialogButton, openDialog, profileAnswer, renderProfile } from './profile-test-harness';
+import { ACCOUNT, dialogButton, openDialog, profileAnswer, renderProfile } from './testing/profile-harness';
 
 vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), setAccountStatus: vi.fn() }));
 

@@ -11,7 +11,7 @@ import {
   noAccountAnswer,
   profileAnswer,
   renderProfile,
-} from './profile-test-harness';
+} from './testing/profile-harness';
 
 vi.mock('../api/users', () => ({ getUserProfile: vi.fn() }));
 

@@ -10,7 +10,7 @@ import {
   noAccountAnswer,
   openDialog,
   renderProfile,
-} from './profile-test-harness';
+} from './testing/profile-harness';
 
 vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), createAccount: vi.fn() }));
 

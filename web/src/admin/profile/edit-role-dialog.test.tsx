@@ -12,7 +12,7 @@ import {
   openDialog,
   profileAnswer,
   renderProfile,
-} from './profile-test-harness';
+} from './testing/profile-harness';
 
 vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), updateUserRole: vi.fn() }));
 

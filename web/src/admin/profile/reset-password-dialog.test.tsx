@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
 import { getUserProfile, resetUserPassword } from '../api/users';
-import { dialogButton, openDialog, profileAnswer, renderProfile } from './profile-test-harness';
+import { dialogButton, openDialog, profileAnswer, renderProfile } from './testing/profile-harness';
 
 vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), resetUserPassword: vi.fn() }));
 

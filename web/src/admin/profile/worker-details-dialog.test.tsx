@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
 import { getUserProfile, updateWorker } from '../api/users';
-import { WORKER, dialogButton, openDialog, profileAnswer, renderProfile } from './profile-test-harness';
+import { WORKER, dialogButton, openDialog, profileAnswer, renderProfile } from './testing/profile-harness';
 import { ALL_WORKER_FIELDS } from './worker-form';
 
 vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), updateWorker: vi.fn() }));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { type TestUserOptions, renderSignedIn } from '../../test/auth';
+import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
 import { listUsers } from '../api/users';
 import { UserListPage } from './user-list-page';
 

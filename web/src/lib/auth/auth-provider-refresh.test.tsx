@@ -1,57 +1,23 @@
 // An open tab asks for a fresh token every REFRESH_CHECK_MS (issue 15, item 1): a disabled account or one whose
 // tokens a role change revoked is signed out then, not at the hourly refresh.
 import { act, render, screen } from '@testing-library/react';
-import type { User } from 'firebase/auth';
-import { AUTH_RULES } from '@domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAuth } from './auth-context';
+import { AuthProbe as Probe } from '../../testing/auth';
+import { authFetch, emitUser as emit, fakeAuth, fakeUser, resetFakeAuth } from '../../testing/fake-auth-api';
 import { AuthProvider, REFRESH_CHECK_MS } from './auth-provider';
 import { resetAuthRulesCache } from './auth-rules';
 
-let emit: (user: User | null) => void = () => undefined;
-const worker = { uid: 'u1', email: 'u1@example.com' } as User;
-const refreshOrSignOut = vi.fn((_user: User) => Promise.resolve(false));
+vi.mock('./api', async () => (await import('../../testing/fake-auth-api')).fakeAuthApi);
 
-vi.mock('./api', () => ({
-  watchIdToken: (callback: (user: User | null) => void) => {
-    emit = callback;
-    return () => undefined;
-  },
-  readSession: (user: User) =>
-    Promise.resolve({
-      account: { uid: user.uid, email: user.email, displayName: null },
-      token: 'token',
-      issuedAtMs: Date.now(),
-      roleClaim: 'user',
-    }),
-  currentUser: () => worker,
-  refreshOrSignOut: (user: User) => refreshOrSignOut(user),
-  signOutOfFirebase: () => Promise.resolve(),
-}));
-
-function Probe() {
-  const { isLoading, user } = useAuth();
-  return <p>{isLoading ? 'loading' : (user?.name ?? 'signed out')}</p>;
-}
+const worker = fakeUser('u1');
+const { refreshOrSignOut } = fakeAuth;
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
+  resetFakeAuth();
+  fakeAuth.currentUser.mockImplementation(() => worker);
   resetAuthRulesCache();
-  refreshOrSignOut.mockClear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({
-            data: url.includes('auth-rules')
-              ? AUTH_RULES
-              : { name: 'Jan Nowak', assignedPermissions: [], revokedPermissions: [], worker: null },
-          }),
-        ),
-      ),
-    ),
-  );
+  vi.stubGlobal('fetch', authFetch());
 });
 
 afterEach(() => {

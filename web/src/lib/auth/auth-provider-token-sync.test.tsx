@@ -1,11 +1,11 @@
 // The token sync as the AuthProvider runs it (spec section 7): a POST whenever the ID token changes, only
 // for a token issued under 5 minutes ago, whatever the age of the sign-in it belongs to.
 import { act, render, screen } from '@testing-library/react';
-import type { User } from 'firebase/auth';
-import { AUTH_RULES, MAX_ID_TOKEN_AGE_FOR_SYNC_MS } from '@domain';
+import { MAX_ID_TOKEN_AGE_FOR_SYNC_MS } from '@domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as EnvModule from '../../config/env';
-import { useAuth } from './auth-context';
+import { AuthProbe as Probe } from '../../testing/auth';
+import { authFetch, emitUser as emit, fakeAuth, fakeUser, resetFakeAuth } from '../../testing/fake-auth-api';
 import { AuthProvider } from './auth-provider';
 import { resetAuthRulesCache } from './auth-rules';
 
@@ -18,40 +18,12 @@ vi.mock('../../config/env', async (importOriginal) => {
   return { ...original, appEnv: { ...original.appEnv, tokenSyncUrl: '/api/session' } };
 });
 
-let emit: (user: User | null) => void = () => undefined;
+vi.mock('./api', async () => (await import('../../testing/fake-auth-api')).fakeAuthApi);
+
 /** What the next `getIdTokenResult` answers: the token and its issue time (iat). */
 let nextToken = { value: 'token-0', issuedAtMs: START };
 
-vi.mock('./api', () => ({
-  watchIdToken: (callback: (user: User | null) => void) => {
-    emit = callback;
-    return () => undefined;
-  },
-  readSession: (user: User) =>
-    Promise.resolve({
-      account: { uid: user.uid, email: user.email, displayName: null },
-      token: nextToken.value,
-      issuedAtMs: nextToken.issuedAtMs,
-      roleClaim: 'user',
-    }),
-  currentUser: () => null,
-  refreshOrSignOut: () => Promise.resolve(false),
-  signOutOfFirebase: () => Promise.resolve(),
-}));
-
-const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
-  Promise.resolve(
-    url.includes('auth-rules')
-      ? new Response(JSON.stringify({ data: AUTH_RULES }))
-      : url === SYNC_URL
-        ? new Response(JSON.stringify({ data: { expiresInMs: 900_000 } }))
-        : new Response(
-            JSON.stringify({
-              data: { name: 'Jan Nowak', assignedPermissions: [], revokedPermissions: [], worker: null },
-            }),
-          ),
-  ),
-);
+const fetchMock = authFetch(SYNC_URL);
 
 /** The bearer tokens posted to the sync URL, in order, and how many DELETEs were sent. */
 function syncCalls() {
@@ -63,13 +35,6 @@ function syncCalls() {
     deleted: calls.filter(([, init]) => init?.method === 'DELETE').length,
   };
 }
-
-function Probe() {
-  const { isLoading, user } = useAuth();
-  return <p>{isLoading ? 'loading' : (user?.name ?? 'signed out')}</p>;
-}
-
-const fakeUser = (uid: string) => ({ uid, email: `${uid}@example.com` }) as User;
 
 /** An auth event with the token `getIdTokenResult` then answers. */
 async function emitToken(value: string, issuedAtMs: number) {
@@ -83,6 +48,9 @@ beforeEach(() => {
     toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'],
   });
   fetchMock.mockClear();
+  resetFakeAuth();
+  fakeAuth.token = () => nextToken.value;
+  fakeAuth.issuedAtMs = () => nextToken.issuedAtMs;
   resetAuthRulesCache();
   vi.stubGlobal('fetch', fetchMock);
 });

@@ -1,55 +1,34 @@
 import { act, render, screen } from '@testing-library/react';
-import type { User } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_RULES } from '@domain';
+import { AuthProbe } from '../../testing/auth';
+import {
+  authFetch,
+  fakeAuth,
+  emitUser as emit,
+  fakeUser,
+  profileResponse,
+  resetFakeAuth,
+} from '../../testing/fake-auth-api';
 import { useAuth } from './auth-context';
 import { AuthProvider } from './auth-provider';
 import { resetAuthRulesCache } from './auth-rules';
 
-let emit: (user: User | null) => void = () => undefined;
-
-vi.mock('./api', () => ({
-  watchIdToken: (callback: (user: User | null) => void) => {
-    emit = callback;
-    return () => undefined;
-  },
-  readSession: (user: User) =>
-    Promise.resolve({
-      account: { uid: user.uid, email: user.email, displayName: null },
-      token: `token-${Math.random()}`,
-      issuedAtMs: Date.now(),
-      roleClaim: 'foreman',
-    }),
-  currentUser: () => null,
-  refreshOrSignOut: () => Promise.resolve(false),
-  signOutOfFirebase: () => Promise.resolve(),
-}));
+vi.mock('./api', async () => (await import('../../testing/fake-auth-api')).fakeAuthApi);
 
 const states: { isLoading: boolean; name: string | null }[] = [];
 
 function Probe() {
-  const { isLoading, user } = useAuth();
-  states.push({ isLoading, name: user?.name ?? null });
-  return <p>{isLoading ? 'loading' : (user?.name ?? 'signed out')}</p>;
+  return (
+    <AuthProbe onRender={({ isLoading, user }) => states.push({ isLoading, name: user?.name ?? null })} />
+  );
 }
 
-const profileResponse = () =>
-  new Response(
-    JSON.stringify({
-      data: { name: 'Jan Nowak', assignedPermissions: [], revokedPermissions: [], worker: null },
-    }),
-  );
-
-const fakeUser = (uid: string) => ({ uid, email: `${uid}@example.com` }) as User;
-
-const fetchMock = vi.fn((url: string) =>
-  Promise.resolve(
-    url.includes('auth-rules') ? new Response(JSON.stringify({ data: AUTH_RULES })) : profileResponse(),
-  ),
-);
+const fetchMock = authFetch();
 
 beforeEach(() => {
   states.length = 0;
+  resetFakeAuth();
+  fakeAuth.roleClaim = 'foreman';
   resetAuthRulesCache();
   vi.stubGlobal('fetch', fetchMock);
 });

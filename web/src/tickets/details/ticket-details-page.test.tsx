@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { renderSignedIn } from '../../test/auth';
+import { renderSignedIn } from '../../testing/auth';
 import type { ActivityEntry, Ticket, TicketUpdate } from '../api/ticket-model';
 import {
   type AttachmentUrl,

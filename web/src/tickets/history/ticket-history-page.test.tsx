@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { type TestUserOptions, renderSignedIn } from '../../test/auth';
+import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
 import type { HistoryQueryInput } from '../api/history-query';
 import type { Ticket } from '../api/ticket-model';
 import { type TicketHistory, useTicketHistory } from '../api/history-reads';
@@ -352,6 +352,6 @@ describe('TicketHistoryPage', () => {
     renderPage();
     expect(screen.queryByRole('list', { name: 'Zgłoszenia' })).not.toBeInTheDocument();
     expect(screen.queryByText('Nie masz jeszcze żadnych zgłoszeń.')).not.toBeInTheDocument();
-    expect(document.querySelector('.ant-spin')).not.toBeNull();
+    expect(document.querySelector('.plain-spinner')).not.toBeNull();
   });
 });

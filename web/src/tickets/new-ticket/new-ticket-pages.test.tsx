@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { NoticesProvider } from '../../notices';
-import { type TestUserOptions, renderSignedIn } from '../../test/auth';
+import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
 import type { CategoryForm } from './category-form';
 import { TextField } from './fields';
 import { CategorySelectPage, NewTicketFormPage, SubcategorySelectPage } from './new-ticket-pages';

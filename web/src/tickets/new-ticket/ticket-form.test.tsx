@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NoticesProvider } from '../../notices';
-import { renderSignedIn } from '../../test/auth';
+import { renderSignedIn } from '../../testing/auth';
 import * as api from '../api/submit-ticket';
 import type { CategoryForm } from './category-form';
 import { TextField } from './fields';

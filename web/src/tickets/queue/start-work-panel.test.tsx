@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
 import { NoticesProvider } from '../../notices';
-import { renderSignedIn } from '../../test/auth';
+import { renderSignedIn } from '../../testing/auth';
 import type * as ProcessTicketApi from '../api/process-ticket';
 import { addTicketUpdate, assignTicket, changeTicketStatus, newUpdateRequestId } from '../api/process-ticket';
 import type * as QueueApi from '../api/queue';

@@ -5,7 +5,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { NoticesProvider } from '../../notices';
-import { type TestUserOptions, renderSignedIn } from '../../test/auth';
+import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
 import type * as QueueApi from '../api/queue';
 import { fetchTicketQueue } from '../api/queue';
 import { formatShortDate } from '../shared/format';

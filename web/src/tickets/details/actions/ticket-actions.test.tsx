@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { NoticesProvider } from '../../../notices';
-import { renderSignedIn } from '../../../test/auth';
+import { renderSignedIn } from '../../../testing/auth';
 import {
   addTicketUpdate,
   assignTicket,

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { FieldError } from '../fields';
-import { type HarnessOptions, renderCategoryForm } from '../test-harness';
+import { type HarnessOptions, renderCategoryForm } from '../testing/category-form-harness';
 import { absencesForm } from './absences-form';
 
 /** Where the shell's file picker shows its error: the schema puts the certificate rule on `attachments`. */

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
-import { renderCategoryForm } from '../test-harness';
+import { renderCategoryForm } from '../testing/category-form-harness';
 import { carForm } from './car-form';
 
 function renderCar(subcategory = 'damage') {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { FieldError } from '../fields';
-import { type HarnessOptions, renderCategoryForm } from '../test-harness';
+import { type HarnessOptions, renderCategoryForm } from '../testing/category-form-harness';
 import { receiptsForm } from './receipts-form';
 
 const RECEIPT_PHOTO = { name: 'paragon.jpg', size: 120_000, contentType: 'image/jpeg' };

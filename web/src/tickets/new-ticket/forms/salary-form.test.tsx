@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
-import { renderCategoryForm } from '../test-harness';
+import { renderCategoryForm } from '../testing/category-form-harness';
 import { salaryForm } from './salary-form';
 
 function renderSalary(today = '2026-11-22') {

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../i18n';
 import { type CatalogTool, type ToolCatalogState, useToolCatalog } from '../../api/tool-catalog';
-import { renderCategoryForm } from '../test-harness';
+import { renderCategoryForm } from '../testing/category-form-harness';
 import { toolsForm } from './tools-form';
 
 vi.mock('../../api/tool-catalog', () => ({ useToolCatalog: vi.fn() }));

@@ -2,9 +2,9 @@ import type { AdminAccount, AdminAllowedActions, GetUserProfileResponse, WorkerP
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { NoticesProvider } from '../../notices';
-import { type TestUserOptions, renderSignedIn } from '../../test/auth';
-import { AdminProfilePage } from './admin-profile-page';
+import { NoticesProvider } from '../../../notices';
+import { type TestUserOptions, renderSignedIn } from '../../../testing/auth';
+import { AdminProfilePage } from '../admin-profile-page';
 
 /*
  * Fixtures and a render helper for the admin profile page and its dialogs (component tests only;

@@ -2,8 +2,8 @@ import { TICKET_FORM_SCHEMAS, type TicketCategoryId, type WorkerProfile } from '
 import { zodResolver } from '@hookform/resolvers/zod';
 import { render } from '@testing-library/react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
-import type { CategoryForm } from './category-form';
-import { TextAreaField } from './fields';
+import type { CategoryForm } from '../category-form';
+import { TextAreaField } from '../fields';
 
 export type HarnessOptions = {
   category: TicketCategoryId;

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import '../i18n';
-import { AuthContext } from '../lib/auth/auth-context';
+import { AuthContext, useAuth } from '../lib/auth/auth-context';
 import type { AuthState, EnrichedUser } from '../lib/auth/types';
 
 export type TestUserOptions = {
@@ -60,4 +60,11 @@ export function renderSignedIn(ui: ReactElement, options: TestUserOptions & { pa
     /** Renders `next` inside the same providers, keeping their state (give it new elements). */
     rerender: (next: ReactElement) => result.rerender(wrap(next)),
   };
+}
+
+/** Shows the auth state as text: 'loading', the signed-in user's name, or 'signed out'. */
+export function AuthProbe({ onRender }: { onRender?: (state: AuthState) => void }) {
+  const state = useAuth();
+  onRender?.(state);
+  return <p>{state.isLoading ? 'loading' : (state.user?.name ?? 'signed out')}</p>;
 }
