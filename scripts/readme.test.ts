@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CALLABLES } from '../functions/src/domain/callables.js';
 import { ROOT } from './emulators.mjs';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
@@ -21,7 +22,7 @@ function firstCells(heading: string): string[] {
 
 describe('README', () => {
   it('lists exactly the callables that functions/src/index.ts exports', () => {
-    const exported = [...read('functions/src/index.ts').matchAll(/^export const (\w+) = onCall\(/gm)]
+    const exported = [...read('functions/src/index.ts').matchAll(/^export const (\w+) = serveCallable\(/gm)]
       .map((match) => match[1])
       .sort();
     const documented = firstCells('### Callable functions')
@@ -29,6 +30,14 @@ describe('README', () => {
       .sort();
     expect(exported.length).toBeGreaterThan(0);
     expect(documented).toEqual(exported);
+  });
+
+  it('functions/src/index.ts serves exactly the callables of the contract table', () => {
+    const served = [
+      ...read('functions/src/index.ts').matchAll(/^export const (\w+) = serveCallable\(\s*'(\w+)'/gm),
+    ];
+    for (const match of served) expect(match[2], match[1]).toBe(match[1]);
+    expect(served.map((match) => match[1]).sort()).toEqual(Object.keys(CALLABLES).sort());
   });
 
   it('lists exactly the routes and methods of the /api app', () => {

@@ -1,4 +1,4 @@
-import { onCall, onRequest } from 'firebase-functions/v2/https';
+import { onRequest } from 'firebase-functions/v2/https';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { createCreateAccountHandler } from './callable/admin/create-account.js';
 import { createAdminDashboardHandler } from './callable/admin/admin-dashboard.js';
@@ -13,8 +13,7 @@ import { createUpdateUserRoleHandler } from './callable/admin/update-user-role.j
 import { createSetAccountStatusHandler } from './callable/admin/set-account-status.js';
 import { createGetUserProfileHandler } from './callable/admin/get-user-profile.js';
 import { createUpdateWorkerHandler } from './callable/admin/update-worker.js';
-import { enforceAppCheck } from './callable/app-check.js';
-import { logRefusals } from './callable/refusal-log.js';
+import { serveCallable } from './callable/define-callable.js';
 import { createSubmitBugReportHandler } from './callable/bug-reports/submit-bug-report.js';
 import { createAttachTicketFilesHandler } from './callable/tickets/attach-ticket-files.js';
 import { createAssignTicketHandler } from './callable/tickets/assign-ticket.js';
@@ -37,9 +36,9 @@ const db = adminDb();
 // Every function logs through this: messages below the level in config/logging (errors only by
 // default) are dropped, and a change there is picked up within a minute.
 const logger = createBackendLogger({ db });
-// Every callable: App Check enforced when deployed (ENFORCE_APP_CHECK), never on the emulators.
-const call = { region: FUNCTIONS_REGION, enforceAppCheck };
-
+// Every callable is one line: serveCallable checks that the handler is the one of that name in the
+// contract table (domain/callables.ts); defineCallable gives each the same shell (auth, App Check,
+// parsing, error mapping, refusal log).
 export const api = onRequest(
   { region: FUNCTIONS_REGION, invoker: 'public' },
   createApiApp({
@@ -51,114 +50,78 @@ export const api = onRequest(
   }),
 );
 
-export const submitTicket = onCall(
-  call,
-  logRefusals(logger, 'submitTicket', createSubmitTicketHandler({ db, logger, now: Date.now })),
+export const submitTicket = serveCallable(
+  'submitTicket',
+  createSubmitTicketHandler({ db, logger, now: Date.now }),
 );
 
-export const attachTicketFiles = onCall(
-  call,
-  logRefusals(
-    logger,
-    'attachTicketFiles',
-    createAttachTicketFilesHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
-  ),
+export const attachTicketFiles = serveCallable(
+  'attachTicketFiles',
+  createAttachTicketFilesHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
 );
 
-export const submitBugReport = onCall(
-  call,
-  logRefusals(
-    logger,
-    'submitBugReport',
-    createSubmitBugReportHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
-  ),
+export const submitBugReport = serveCallable(
+  'submitBugReport',
+  createSubmitBugReportHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
 );
 
 // Administration (issue 5): every operation re-checks its caller on the server.
 const adminDeps = { db, auth: adminAuth(), logger, now: Date.now };
 
-export const listUsers = onCall(call, logRefusals(logger, 'listUsers', createListUsersHandler(adminDeps)));
-export const getUserProfile = onCall(
-  call,
-  logRefusals(
-    logger,
-    'getUserProfile',
-    createGetUserProfileHandler({ ...adminDeps, directory: createFirestoreDirectory(db) }),
-  ),
+export const listUsers = serveCallable('listUsers', createListUsersHandler(adminDeps));
+export const getUserProfile = serveCallable(
+  'getUserProfile',
+  createGetUserProfileHandler({ ...adminDeps, directory: createFirestoreDirectory(db) }),
 );
-export const updateUserRole = onCall(
-  call,
-  logRefusals(logger, 'updateUserRole', createUpdateUserRoleHandler(adminDeps)),
+export const updateUserRole = serveCallable('updateUserRole', createUpdateUserRoleHandler(adminDeps));
+export const saveUserPermissions = serveCallable(
+  'saveUserPermissions',
+  createSavePermissionsHandler(adminDeps),
 );
-export const saveUserPermissions = onCall(
-  call,
-  logRefusals(logger, 'saveUserPermissions', createSavePermissionsHandler(adminDeps)),
+export const resetUserPassword = serveCallable(
+  'resetUserPassword',
+  createResetUserPasswordHandler(adminDeps),
 );
-export const resetUserPassword = onCall(
-  call,
-  logRefusals(logger, 'resetUserPassword', createResetUserPasswordHandler(adminDeps)),
+export const setAccountStatus = serveCallable('setAccountStatus', createSetAccountStatusHandler(adminDeps));
+export const updateWorker = serveCallable('updateWorker', createUpdateWorkerHandler(adminDeps));
+export const createAccount = serveCallable('createAccount', createCreateAccountHandler(adminDeps));
+export const adminDashboard = serveCallable('adminDashboard', createAdminDashboardHandler(adminDeps));
+export const testPermission = serveCallable('testPermission', createTestPermissionHandler(adminDeps));
+export const testSecurityLog = serveCallable('testSecurityLog', createTestSecurityLogHandler(adminDeps));
+export const getBackendLogLevel = serveCallable(
+  'getBackendLogLevel',
+  createGetBackendLogLevelHandler(adminDeps),
 );
-export const setAccountStatus = onCall(
-  call,
-  logRefusals(logger, 'setAccountStatus', createSetAccountStatusHandler(adminDeps)),
-);
-export const updateWorker = onCall(
-  call,
-  logRefusals(logger, 'updateWorker', createUpdateWorkerHandler(adminDeps)),
-);
-export const createAccount = onCall(
-  call,
-  logRefusals(logger, 'createAccount', createCreateAccountHandler(adminDeps)),
-);
-export const adminDashboard = onCall(
-  call,
-  logRefusals(logger, 'adminDashboard', createAdminDashboardHandler(adminDeps)),
-);
-export const testPermission = onCall(
-  call,
-  logRefusals(logger, 'testPermission', createTestPermissionHandler(adminDeps)),
-);
-export const testSecurityLog = onCall(
-  call,
-  logRefusals(logger, 'testSecurityLog', createTestSecurityLogHandler(adminDeps)),
-);
-export const getBackendLogLevel = onCall(
-  call,
-  logRefusals(logger, 'getBackendLogLevel', createGetBackendLogLevelHandler(adminDeps)),
-);
-export const setBackendLogLevel = onCall(
-  call,
-  logRefusals(logger, 'setBackendLogLevel', createSetBackendLogLevelHandler(adminDeps)),
+export const setBackendLogLevel = serveCallable(
+  'setBackendLogLevel',
+  createSetBackendLogLevelHandler(adminDeps),
 );
 
 // Staff ticket processing (issue 6): each checks the permission and the transition on the server.
 const processingDeps = { db, logger, now: Date.now, files: createStorageFileInspector() };
 
-export const changeTicketStatus = onCall(
-  call,
-  logRefusals(logger, 'changeTicketStatus', createChangeTicketStatusHandler(processingDeps)),
+export const changeTicketStatus = serveCallable(
+  'changeTicketStatus',
+  createChangeTicketStatusHandler(processingDeps),
 );
-export const assignTicket = onCall(
-  call,
-  logRefusals(logger, 'assignTicket', createAssignTicketHandler({ ...processingDeps, auth: adminAuth() })),
+export const assignTicket = serveCallable(
+  'assignTicket',
+  createAssignTicketHandler({ ...processingDeps, auth: adminAuth() }),
 );
-export const addTicketUpdate = onCall(
-  call,
-  logRefusals(logger, 'addTicketUpdate', createAddTicketUpdateHandler(processingDeps)),
-);
-export const confirmTicketItem = onCall(
-  call,
-  logRefusals(logger, 'confirmTicketItem', createConfirmTicketItemHandler(processingDeps)),
+export const addTicketUpdate = serveCallable('addTicketUpdate', createAddTicketUpdateHandler(processingDeps));
+export const confirmTicketItem = serveCallable(
+  'confirmTicketItem',
+  createConfirmTicketItemHandler(processingDeps),
 );
 
 // The staff ticket queue (issue 6): reads for PROCESS_TICKETS only, re-checked on every call.
-export const listTicketQueue = onCall(
-  call,
-  logRefusals(logger, 'listTicketQueue', createListTicketQueueHandler({ db, logger, now: Date.now })),
+export const listTicketQueue = serveCallable(
+  'listTicketQueue',
+  createListTicketQueueHandler({ db, logger, now: Date.now }),
 );
-export const listTicketStaff = onCall(
-  call,
-  logRefusals(logger, 'listTicketStaff', createListTicketStaffHandler({ db, auth: adminAuth(), logger })),
+export const listTicketStaff = serveCallable(
+  'listTicketStaff',
+  createListTicketStaffHandler({ db, auth: adminAuth(), logger }),
 );
 
 // Housekeeping (issue 15, item 9): daily, settles declared files that never arrived and deletes

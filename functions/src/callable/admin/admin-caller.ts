@@ -1,11 +1,9 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { AUTH_RULES, type Permission, type Role, hasAtLeastRole, hasPermission } from '../../domain/index.js';
-import { type Caller, loadCaller } from '../caller.js';
+import type { Caller } from '../caller.js';
 import type { CallableLogger } from '../errors.js';
-import { requireAuth } from '../errors.js';
 
 /** What every admin callable needs; tests pass the emulators' clients and a recording logger. */
 export type AdminDeps = {
@@ -19,21 +17,15 @@ export type AdminDeps = {
 export const ADMIN_FORBIDDEN = 'admin.errors.forbidden';
 
 /**
- * The caller of an admin callable, re-checked on the server: signed in (`unauthenticated`
- * otherwise), at least `minimumRole` when given, and holding `permission` by role claim plus the
- * `users/{uid}` assigned/revoked lists (`permission-denied` 'admin.errors.forbidden' otherwise).
+ * The access check of an admin callable (see defineCallable), re-checked on the server: at least
+ * `minimumRole` when given, and holding `permission` by role claim plus the `users/{uid}`
+ * assigned/revoked lists (`permission-denied` 'admin.errors.forbidden' otherwise).
  */
-export async function requireAdminCaller(
-  deps: Pick<AdminDeps, 'db'>,
-  request: CallableRequest<unknown>,
-  permission: Permission,
-  minimumRole?: Role,
-): Promise<Caller> {
-  const auth = requireAuth(request);
-  const caller = await loadCaller(deps.db, auth);
-  const roleOk = minimumRole === undefined || hasAtLeastRole(caller.role, minimumRole, AUTH_RULES);
-  if (!roleOk || !hasPermission(caller, permission, AUTH_RULES)) {
-    throw new HttpsError('permission-denied', ADMIN_FORBIDDEN, { permission });
-  }
-  return caller;
+export function adminAccess(permission: Permission, minimumRole?: Role): (caller: Caller) => void {
+  return (caller) => {
+    const roleOk = minimumRole === undefined || hasAtLeastRole(caller.role, minimumRole, AUTH_RULES);
+    if (!roleOk || !hasPermission(caller, permission, AUTH_RULES)) {
+      throw new HttpsError('permission-denied', ADMIN_FORBIDDEN, { permission });
+    }
+  };
 }

@@ -1,12 +1,9 @@
 import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import {
   ACCOUNT_STATUSES,
-  ADMIN_ERRORS,
   ALL_ROLES,
   type AccountStatus,
-  type AdminDashboardResponse,
   type DashboardOpenTicket,
   PERMISSIONS,
   ROLES,
@@ -16,9 +13,9 @@ import {
   type TicketStatus,
   toTicketStatus,
 } from '../../domain/index.js';
-import { answerOrInternal } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { loadUserIndex } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 /** Statuses that end a ticket's open life; every other status (and any stray value) is open. */
 export const CLOSED_TICKET_STATUSES: readonly TicketStatus[] = [
@@ -150,9 +147,9 @@ function oldestFirst(tickets: readonly DashboardOpenTicket[]): DashboardOpenTick
  * 'admin.errors.loadDashboardFailed'.
  */
 export function createAdminDashboardHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<AdminDashboardResponse> =>
-    answerOrInternal(deps.logger, 'adminDashboard', ADMIN_ERRORS.loadDashboardFailed, async () => {
-      await requireAdminCaller(deps, request, PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER);
+  return defineCallable('adminDashboard', deps, {
+    access: adminAccess(PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER),
+    run: async () => {
       const [index, counts, open] = await Promise.all([
         loadUserIndex(deps),
         ticketCounts(deps.db),
@@ -175,5 +172,6 @@ export function createAdminDashboardHandler(deps: AdminDeps) {
         ticketsByCategory: counts.byCategory,
         oldestOpen: oldestFirst([...open, ...strays]),
       };
-    });
+    },
+  });
 }

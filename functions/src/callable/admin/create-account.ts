@@ -1,23 +1,20 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   ADMIN_ERRORS,
   AUTH_RULES,
-  type CreateAccountResponse,
   PERMISSIONS,
   ROLES,
   type WorkerProfile,
-  createAccountSchema,
   creatableRoles,
   workerProfileSchema,
 } from '../../domain/index.js';
-import { answerOrInternal, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { type MailingDeps, hasAuthCode, undoQuietly, userDoc } from './account-target.js';
 import { createPasswordResetMailer } from './reset-link.js';
 import { invalidateUserIndex } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 const accountExists = () => new HttpsError('already-exists', ADMIN_ERRORS.accountExists);
 
@@ -61,10 +58,9 @@ async function refuseExistingAccount(deps: Pick<AdminDeps, 'db' | 'auth'>, worke
  */
 export function createCreateAccountHandler(deps: MailingDeps) {
   const mailer = deps.mailer ?? createPasswordResetMailer();
-  return (request: CallableRequest<unknown>): Promise<CreateAccountResponse> =>
-    answerOrInternal(deps.logger, 'createAccount', ADMIN_ERRORS.createAccountFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.CREATE_USER_ACCOUNTS);
-      const input = parseOrThrow(createAccountSchema, request.data, 'Invalid account');
+  return defineCallable('createAccount', deps, {
+    access: adminAccess(PERMISSIONS.CREATE_USER_ACCOUNTS),
+    run: async ({ caller, input }) => {
       if (input.role !== ROLES.USER && !creatableRoles(caller, AUTH_RULES).includes(input.role)) {
         throw new HttpsError('permission-denied', ADMIN_ERRORS.aboveOwnLevel);
       }
@@ -123,5 +119,6 @@ export function createCreateAccountHandler(deps: MailingDeps) {
         role: input.role,
       });
       return { uid, email: worker.email, role: input.role, link };
-    });
+    },
+  });
 }

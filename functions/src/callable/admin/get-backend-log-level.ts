@@ -1,8 +1,7 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
-import { ADMIN_ERRORS, type BackendLogLevelResponse, PERMISSIONS, ROLES } from '../../domain/index.js';
+import { PERMISSIONS, ROLES } from '../../domain/index.js';
 import { readLogLevel } from '../../logging/backend-logger.js';
-import { answerOrInternal } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
+import { defineCallable } from '../define-callable.js';
 
 /**
  * The getBackendLogLevel callable (admin role, ACCESS_DEBUG_TOOLS): the level stored in
@@ -12,9 +11,10 @@ import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
  * 'admin.errors.logLevelFailed'.
  */
 export function createGetBackendLogLevelHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<BackendLogLevelResponse> =>
-    answerOrInternal(deps.logger, 'getBackendLogLevel', ADMIN_ERRORS.logLevelFailed, async () => {
-      await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
+  return defineCallable('getBackendLogLevel', deps, {
+    access: adminAccess(PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN),
+    run: async () => {
       return { level: await readLogLevel(deps.db) };
-    });
+    },
+  });
 }

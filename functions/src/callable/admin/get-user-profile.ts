@@ -1,5 +1,4 @@
 import type { UserRecord } from 'firebase-admin/auth';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   ADMIN_ERRORS,
@@ -8,13 +7,11 @@ import {
   type AccountStatus,
   type AdminAccount,
   type AdminAllowedActions,
-  type GetUserProfileResponse,
   PERMISSIONS,
   type Permission,
   ROLES,
   type WorkerProfile,
   creatableRoles,
-  getUserProfileSchema,
   hasPermission,
   isPermission,
   roleLevel,
@@ -23,10 +20,10 @@ import {
 import { createFirestoreDirectory } from '../../directory/firestore-directory.js';
 import type { WorkerDirectory } from '../../directory/worker-directory.js';
 import type { Caller } from '../caller.js';
-import { answerOrInternal, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { accountName, claimRole, isoTime } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 /** The directory defaults to Firestore `workers`; a monday.com adapter can take its place. */
 export type GetUserProfileDeps = AdminDeps & { directory?: WorkerDirectory };
@@ -118,10 +115,9 @@ export function allowedActions(
  */
 export function createGetUserProfileHandler(deps: GetUserProfileDeps) {
   const directory = deps.directory ?? createFirestoreDirectory(deps.db);
-  return (request: CallableRequest<unknown>): Promise<GetUserProfileResponse> =>
-    answerOrInternal(deps.logger, 'getUserProfile', ADMIN_ERRORS.loadProfileFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER);
-      const { userId } = parseOrThrow(getUserProfileSchema, request.data, 'Invalid profile request');
+  return defineCallable('getUserProfile', deps, {
+    access: adminAccess(PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER),
+    run: async ({ caller, input: { userId } }) => {
       const resolved = await resolveUser(deps, directory, userId);
       if (!resolved) throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound, { userId });
 
@@ -173,5 +169,6 @@ export function createGetUserProfileHandler(deps: GetUserProfileDeps) {
           hasWorker: worker !== null,
         }),
       };
-    });
+    },
+  });
 }

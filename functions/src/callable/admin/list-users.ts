@@ -1,17 +1,14 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import {
-  ADMIN_ERRORS,
   AUTH_RULES,
   type AdminUserRow,
-  type ListUsersResponse,
   PERMISSIONS,
   ROLES,
   hasPermission,
-  listUsersSchema,
+  type listUsersSchema,
 } from '../../domain/index.js';
-import { answerOrInternal, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { type IndexedUser, loadUserIndex, normaliseForSearch } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 type ListQuery = ReturnType<typeof listUsersSchema.parse>;
 
@@ -42,10 +39,9 @@ export function filterUsers(
  * with `details.fields`; `internal` 'admin.errors.loadUsersFailed'.
  */
 export function createListUsersHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<ListUsersResponse> =>
-    answerOrInternal(deps.logger, 'listUsers', ADMIN_ERRORS.loadUsersFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER);
-      const query = parseOrThrow(listUsersSchema, request.data ?? {}, 'Invalid user list request');
+  return defineCallable('listUsers', deps, {
+    access: adminAccess(PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER),
+    run: async ({ caller, input: query }) => {
       const canSeeStatus = hasPermission(caller, PERMISSIONS.VIEW_USER_ACCOUNT_STATUS, AUTH_RULES);
       const matches = filterUsers(await loadUserIndex(deps), query, canSeeStatus);
       const start = query.page * query.pageSize;
@@ -53,5 +49,6 @@ export function createListUsersHandler(deps: AdminDeps) {
         .slice(start, start + query.pageSize)
         .map(({ row }) => (canSeeStatus ? { ...row } : { ...row, status: null }));
       return { rows, total: matches.length, page: query.page, pageSize: query.pageSize };
-    });
+    },
+  });
 }

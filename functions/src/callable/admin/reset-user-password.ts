@@ -1,18 +1,11 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
-import {
-  ADMIN_ERRORS,
-  PERMISSIONS,
-  type ResetPasswordResponse,
-  outranks,
-  resetPasswordSchema,
-} from '../../domain/index.js';
-import { answerOrInternal, parseOrThrow } from '../errors.js';
+import { ADMIN_ERRORS, PERMISSIONS, outranks } from '../../domain/index.js';
 import { createRateLimiter } from '../rate-limit.js';
-import { requireAdminCaller } from './admin-caller.js';
+import { adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { type MailingDeps, loadTargetAccount } from './account-target.js';
 import { createPasswordResetMailer } from './reset-link.js';
+import { defineCallable } from '../define-callable.js';
 
 /** An account without an e-mail address cannot get a reset e-mail (not in ADMIN_ERRORS). */
 export const ADMIN_NO_EMAIL = 'admin.errors.noEmail';
@@ -33,10 +26,9 @@ export const ADMIN_NO_EMAIL = 'admin.errors.noEmail';
 export function createResetUserPasswordHandler(deps: MailingDeps) {
   const mailer = deps.mailer ?? createPasswordResetMailer();
   const limiter = createRateLimiter(deps);
-  return (request: CallableRequest<unknown>): Promise<ResetPasswordResponse> =>
-    answerOrInternal(deps.logger, 'resetUserPassword', ADMIN_ERRORS.resetPasswordFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.RESET_USER_PASSWORD);
-      const input = parseOrThrow(resetPasswordSchema, request.data, 'Invalid password reset');
+  return defineCallable('resetUserPassword', deps, {
+    access: adminAccess(PERMISSIONS.RESET_USER_PASSWORD),
+    run: async ({ caller, input }) => {
       const target = await loadTargetAccount(deps, input.uid);
       if (!outranks(caller.role, target.role)) {
         throw new HttpsError('permission-denied', ADMIN_ERRORS.equalOrHigherLevel);
@@ -62,5 +54,6 @@ export function createResetUserPasswordHandler(deps: MailingDeps) {
 
       deps.logger.info('resetUserPassword', { by: caller.uid, target: target.uid });
       return { uid: target.uid, email, link };
-    });
+    },
+  });
 }

@@ -1,5 +1,4 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   ADMIN_ERRORS,
@@ -7,17 +6,17 @@ import {
   AUTH_RULES,
   PERMISSIONS,
   type Permission,
-  type SavePermissionsResponse,
   fieldMessages,
   hasPermission,
   roleLevel,
   savePermissionsSchema,
 } from '../../domain/index.js';
-import { answerOrInternal, invalidArgument } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { invalidArgument } from '../errors.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { loadTargetAccount, storedStrings, userDoc } from './account-target.js';
 import { invalidateUserIndex } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 const INVALID = 'Invalid permissions';
 
@@ -54,10 +53,10 @@ const normalised = (flags: readonly string[]): Permission[] =>
  * lists); `not-found` 'userNotFound'; `internal` 'savePermissionsFailed'.
  */
 export function createSavePermissionsHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<SavePermissionsResponse> =>
-    answerOrInternal(deps.logger, 'saveUserPermissions', ADMIN_ERRORS.savePermissionsFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.MANAGE_USER_PERMISSIONS);
-      const input = parsePermissions(request.data);
+  return defineCallable('saveUserPermissions', deps, {
+    access: adminAccess(PERMISSIONS.MANAGE_USER_PERMISSIONS),
+    parse: parsePermissions,
+    run: async ({ caller, input }) => {
       const target = await loadTargetAccount(deps, input.uid);
       if (roleLevel(target.role) > roleLevel(caller.role)) {
         throw new HttpsError('permission-denied', ADMIN_ERRORS.targetOutranks);
@@ -104,5 +103,6 @@ export function createSavePermissionsHandler(deps: AdminDeps) {
         revoked: after.revokedPermissions,
       });
       return { uid: target.uid, ...after };
-    });
+    },
+  });
 }

@@ -1,18 +1,11 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
-import {
-  ADMIN_ERRORS,
-  PERMISSIONS,
-  type SetAccountStatusResponse,
-  outranks,
-  setAccountStatusSchema,
-} from '../../domain/index.js';
-import { answerOrInternal, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { ADMIN_ERRORS, PERMISSIONS, type SetAccountStatusResponse, outranks } from '../../domain/index.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { loadTargetAccount, undoQuietly, userDoc } from './account-target.js';
 import { invalidateUserIndex } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 /**
  * The setAccountStatus callable (ENABLE_DISABLE_USER): disables or re-enables an account in Auth.
@@ -27,10 +20,9 @@ import { invalidateUserIndex } from './user-index.js';
  * 'userNotFound'; `internal` 'setStatusFailed'.
  */
 export function createSetAccountStatusHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<SetAccountStatusResponse> =>
-    answerOrInternal(deps.logger, 'setAccountStatus', ADMIN_ERRORS.setStatusFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.ENABLE_DISABLE_USER);
-      const input = parseOrThrow(setAccountStatusSchema, request.data, 'Invalid account status');
+  return defineCallable('setAccountStatus', deps, {
+    access: adminAccess(PERMISSIONS.ENABLE_DISABLE_USER),
+    run: async ({ caller, input }) => {
       if (input.uid === caller.uid) throw new HttpsError('failed-precondition', ADMIN_ERRORS.selfDisable);
       const target = await loadTargetAccount(deps, input.uid);
       if (!outranks(caller.role, target.role)) {
@@ -70,5 +62,6 @@ export function createSetAccountStatusHandler(deps: AdminDeps) {
       invalidateUserIndex();
       deps.logger.info('setAccountStatus', { by: caller.uid, target: target.uid, disabled: input.disabled });
       return response;
-    });
+    },
+  });
 }

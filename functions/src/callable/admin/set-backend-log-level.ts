@@ -1,16 +1,9 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
-import {
-  ADMIN_ERRORS,
-  type BackendLogLevelResponse,
-  PERMISSIONS,
-  ROLES,
-  setBackendLogLevelSchema,
-} from '../../domain/index.js';
+import { PERMISSIONS, ROLES } from '../../domain/index.js';
 import { LOG_CONFIG_PATH, readLogLevel } from '../../logging/backend-logger.js';
-import { answerOrInternal, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
+import { defineCallable } from '../define-callable.js';
 
 /**
  * The setBackendLogLevel callable (admin role, ACCESS_DEBUG_TOOLS): stores the level in
@@ -21,10 +14,9 @@ import { addAuditEntry } from './audit.js';
  * with `details.fields`; `internal` 'admin.errors.logLevelFailed'.
  */
 export function createSetBackendLogLevelHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<BackendLogLevelResponse> =>
-    answerOrInternal(deps.logger, 'setBackendLogLevel', ADMIN_ERRORS.logLevelFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
-      const { level } = parseOrThrow(setBackendLogLevelSchema, request.data, 'Invalid log level');
+  return defineCallable('setBackendLogLevel', deps, {
+    access: adminAccess(PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN),
+    run: async ({ caller, input: { level } }) => {
       const previous = await readLogLevel(deps.db);
       const now = deps.now();
       const batch = deps.db.batch();
@@ -42,5 +34,6 @@ export function createSetBackendLogLevelHandler(deps: AdminDeps) {
       });
       await batch.commit();
       return { level };
-    });
+    },
+  });
 }

@@ -1,5 +1,4 @@
 import type { UserRecord } from 'firebase-admin/auth';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   ADMIN_ERRORS,
@@ -7,15 +6,13 @@ import {
   PERMISSIONS,
   ROLES,
   type Role,
-  type TestPermissionResponse,
   hasPermission,
   isRole,
   permissionSource,
-  testPermissionSchema,
 } from '../../domain/index.js';
-import { answerOrInternal, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { claimRole } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 const stringArray = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -40,10 +37,9 @@ async function findAccount(deps: AdminDeps, uid: string): Promise<UserRecord | n
  * 'admin.errors.testPermissionFailed'.
  */
 export function createTestPermissionHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<TestPermissionResponse> =>
-    answerOrInternal(deps.logger, 'testPermission', ADMIN_ERRORS.testPermissionFailed, async () => {
-      await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
-      const { uid, permission } = parseOrThrow(testPermissionSchema, request.data, 'Invalid permission test');
+  return defineCallable('testPermission', deps, {
+    access: adminAccess(PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN),
+    run: async ({ input: { uid, permission } }) => {
       const account = await findAccount(deps, uid);
       if (!account) throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound, { uid });
       const usersData = (await deps.db.doc(`users/${uid}`).get()).data() ?? {};
@@ -61,5 +57,6 @@ export function createTestPermissionHandler(deps: AdminDeps) {
         source: permissionSource(subject, permission, AUTH_RULES),
         roleDefault: (AUTH_RULES.PERMISSIONS[permission] ?? []).filter((role): role is Role => isRole(role)),
       };
-    });
+    },
+  });
 }

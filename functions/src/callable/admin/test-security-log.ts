@@ -1,17 +1,10 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
-import {
-  ADMIN_ERRORS,
-  PERMISSIONS,
-  ROLES,
-  type TestSecurityLogResponse,
-  testSecurityLogSchema,
-} from '../../domain/index.js';
+import { PERMISSIONS, ROLES } from '../../domain/index.js';
 import type { BackendLogger } from '../../logging/backend-logger.js';
 import type { CallableLogger } from '../errors.js';
-import { answerOrInternal, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
+import { defineCallable } from '../define-callable.js';
 
 /** The test entry needs a logger with the unfiltered security channel: the backend logger. */
 export type TestSecurityLogDeps = Omit<AdminDeps, 'logger'> & {
@@ -30,14 +23,9 @@ export type TestSecurityLogDeps = Omit<AdminDeps, 'logger'> & {
  * with `details.fields`; `internal` 'admin.errors.securityLogFailed'.
  */
 export function createTestSecurityLogHandler(deps: TestSecurityLogDeps) {
-  return (request: CallableRequest<unknown>): Promise<TestSecurityLogResponse> =>
-    answerOrInternal(deps.logger, 'testSecurityLog', ADMIN_ERRORS.securityLogFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN);
-      const { message } = parseOrThrow(
-        testSecurityLogSchema,
-        request.data ?? {},
-        'Invalid security log test',
-      );
+  return defineCallable('testSecurityLog', deps, {
+    access: adminAccess(PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN),
+    run: async ({ caller, input: { message } }) => {
       const now = deps.now();
       const entry = deps.db.collection('securityLog').doc();
       const by = { uid: caller.uid, email: caller.email, role: caller.role };
@@ -53,5 +41,6 @@ export function createTestSecurityLogHandler(deps: TestSecurityLogDeps) {
       await batch.commit();
       deps.logger.security('Security log test entry', { entryId: entry.id, type: 'test', message, by });
       return { entryId: entry.id };
-    });
+    },
+  });
 }

@@ -1,5 +1,4 @@
 import { type QuerySnapshot, Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   ADMIN_ERRORS,
@@ -7,13 +6,13 @@ import {
   ROLES,
   type UpdateUserRoleResponse,
   roleChangeRefusal,
-  updateRoleSchema,
 } from '../../domain/index.js';
-import { answerOrInternal, invalidArgument, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { invalidArgument } from '../errors.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
 import { loadTargetAccount, roleOfClaims, undoQuietly, userDoc } from './account-target.js';
 import { invalidateUserIndex } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 /** `getUsers` takes at most 100 identifiers per call. */
 const AUTH_LOOKUP_BATCH = 100;
@@ -67,10 +66,9 @@ export async function adminCountWith(
  * `failed-precondition` 'lastAdmin'; `internal` 'updateRoleFailed'.
  */
 export function createUpdateUserRoleHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<UpdateUserRoleResponse> =>
-    answerOrInternal(deps.logger, 'updateUserRole', ADMIN_ERRORS.updateRoleFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.MODIFY_USER_ROLES);
-      const input = parseOrThrow(updateRoleSchema, request.data, 'Invalid role change');
+  return defineCallable('updateUserRole', deps, {
+    access: adminAccess(PERMISSIONS.MODIFY_USER_ROLES),
+    run: async ({ caller, input }) => {
       const target = await loadTargetAccount(deps, input.uid);
 
       const isAdminDemotion = target.role === ROLES.ADMIN && input.role !== ROLES.ADMIN;
@@ -133,5 +131,6 @@ export function createUpdateUserRoleHandler(deps: AdminDeps) {
         to: input.role,
       });
       return response;
-    });
+    },
+  });
 }

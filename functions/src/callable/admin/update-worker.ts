@@ -1,11 +1,9 @@
 import { FieldValue, type Firestore, Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   ADMIN_ERRORS,
   PERMISSIONS,
   SENSITIVE_WORKER_FIELDS,
-  type UpdateWorkerResponse,
   type WorkerProfile,
   fieldMessages,
   updateWorkerSchema,
@@ -13,11 +11,12 @@ import {
   withoutSensitiveFields,
   workerUpdateSchema,
 } from '../../domain/index.js';
-import { answerOrInternal, invalidArgument, parseOrThrow } from '../errors.js';
-import { type AdminDeps, requireAdminCaller } from './admin-caller.js';
+import { invalidArgument, parseOrThrow } from '../errors.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { type AuditChanges, addAuditEntry } from './audit.js';
 import { userDoc } from './account-target.js';
 import { invalidateUserIndex } from './user-index.js';
+import { defineCallable } from '../define-callable.js';
 
 const INVALID = 'Invalid worker details';
 
@@ -95,11 +94,14 @@ function validProfile(merged: Stored, edited: readonly string[]): WorkerProfile 
  * with `details.fields`; `not-found` 'workerNotFound'; `internal` 'updateWorkerFailed'.
  */
 export function createUpdateWorkerHandler(deps: AdminDeps) {
-  return (request: CallableRequest<unknown>): Promise<UpdateWorkerResponse> =>
-    answerOrInternal(deps.logger, 'updateWorker', ADMIN_ERRORS.updateWorkerFailed, async () => {
-      const caller = await requireAdminCaller(deps, request, PERMISSIONS.EDIT_WORKER_MONDAY_DATA);
-      const split = splitClearedFields(request.data);
-      const input = parseOrThrow(updateWorkerSchema, split.data, INVALID);
+  return defineCallable('updateWorker', deps, {
+    access: adminAccess(PERMISSIONS.EDIT_WORKER_MONDAY_DATA),
+    // The emptied clearable fields are taken out before the schema sees them (it refuses empty values).
+    parse: (data) => {
+      const split = splitClearedFields(data);
+      return { split, input: parseOrThrow(updateWorkerSchema, split.data, INVALID) };
+    },
+    run: async ({ caller, input: { split, input } }) => {
       if (input.workerId.includes('/')) throw new HttpsError('not-found', ADMIN_ERRORS.workerNotFound);
 
       const ref = deps.db.collection('workers').doc(input.workerId);
@@ -160,5 +162,6 @@ export function createUpdateWorkerHandler(deps: AdminDeps) {
         fields: Object.keys(changes),
       });
       return { worker: withoutSensitiveFields(worker) };
-    });
+    },
+  });
 }

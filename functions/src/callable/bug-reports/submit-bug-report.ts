@@ -1,8 +1,6 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { AUTH_RULES, PERMISSIONS, bugReportSchema, hasPermission } from '../../domain/index.js';
-import { loadCaller } from '../caller.js';
-import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
+import { AUTH_RULES, PERMISSIONS, hasPermission } from '../../domain/index.js';
+import { invalidArgument } from '../errors.js';
 import { createRateLimiter } from '../rate-limit.js';
 import {
   type BugReportWriterDeps,
@@ -11,6 +9,7 @@ import {
   bugReportIdFor,
   createBugReportWriter,
 } from './bug-report-writer.js';
+import { defineCallable } from '../define-callable.js';
 
 export type SubmitBugReportDeps = BugReportWriterDeps;
 export type SubmitBugReportResponse = SubmitBugReportResult;
@@ -32,15 +31,12 @@ export type SubmitBugReportResponse = SubmitBugReportResult;
 export function createSubmitBugReportHandler(deps: SubmitBugReportDeps) {
   const writer = createBugReportWriter(deps);
   const limiter = createRateLimiter(deps);
-  return (request: CallableRequest<unknown>): Promise<SubmitBugReportResponse> =>
-    answerOrInternal(deps.logger, 'submitBugReport', 'bugReport.errors.submitFailed', async () => {
-      const auth = requireAuth(request);
-      const report = parseOrThrow(bugReportSchema, request.data, 'Invalid bug report');
-      const caller = await loadCaller(deps.db, auth);
+  return defineCallable('submitBugReport', deps, {
+    run: async ({ caller, input: report }) => {
       if (!hasPermission(caller, PERMISSIONS.SUBMIT_BUG_REPORT, AUTH_RULES)) {
         throw new HttpsError('permission-denied', 'bugReport.errors.forbidden');
       }
-      const outside = attachmentPathErrors(auth.uid, report);
+      const outside = attachmentPathErrors(caller.uid, report);
       if (Object.keys(outside).length > 0) throw invalidArgument(outside, 'Invalid bug report');
       await limiter.consume({
         buckets: [{ operation: 'submitBugReport', subject: caller.uid }],
@@ -48,5 +44,6 @@ export function createSubmitBugReportHandler(deps: SubmitBugReportDeps) {
         doneRef: deps.db.collection('bugReports').doc(bugReportIdFor(caller.uid, report.requestId)),
       });
       return writer.submit(caller, report);
-    });
+    },
+  });
 }

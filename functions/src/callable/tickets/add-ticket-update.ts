@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { type DocumentReference, Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   type AddTicketUpdateRequest,
   type AddTicketUpdateResponse,
   type StoredAttachment,
   TICKET_PROCESSING_ERRORS,
-  addTicketUpdateSchema,
   isOpenStatus,
   updateFileFolders,
   updateSummary,
@@ -15,14 +13,7 @@ import {
 } from '../../domain/index.js';
 import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspector.js';
 import type { Caller } from '../caller.js';
-import {
-  type FieldErrors,
-  answerOrInternal,
-  invalidArgument,
-  isAlreadyExists,
-  parseOrThrow,
-  requireAuth,
-} from '../errors.js';
+import { type FieldErrors, invalidArgument, isAlreadyExists } from '../errors.js';
 import {
   type ProcessTicketDeps,
   type StoredTicket,
@@ -30,12 +21,13 @@ import {
   forbidden,
   newActivityRef,
   personOfCaller,
-  processingCaller,
+  canProcessTickets,
   readTicket,
   ticketArchived,
   ticketRef,
 } from './process-ticket.js';
 import { inspectAttachments } from '../inspect-attachments.js';
+import { defineCallable } from '../define-callable.js';
 
 export type AddTicketUpdateDeps = ProcessTicketDeps;
 
@@ -127,11 +119,9 @@ const duplicate = (ticketId: string, ref: DocumentReference): AddTicketUpdateRes
  */
 export function createAddTicketUpdateHandler(deps: AddTicketUpdateDeps) {
   const { db, logger, now } = deps;
-  return (request: CallableRequest<unknown>): Promise<AddTicketUpdateResponse> =>
-    answerOrInternal(logger, 'addTicketUpdate', TICKET_PROCESSING_ERRORS.updateFailed, async () => {
-      const auth = requireAuth(request);
-      const input = parseOrThrow(addTicketUpdateSchema, request.data, 'Invalid update');
-      const { caller, isStaff } = await processingCaller(db, auth);
+  return defineCallable('addTicketUpdate', deps, {
+    run: async ({ caller, input }) => {
+      const isStaff = canProcessTickets(caller);
       const ref = ticketRef(db, input.ticketId);
       const updateRef = ref.collection('updates').doc(updateIdFor(caller.uid, input.requestId));
 
@@ -175,5 +165,6 @@ export function createAddTicketUpdateHandler(deps: AddTicketUpdateDeps) {
         if (isAlreadyExists(error) && (await updateRef.get()).exists) return duplicate(ref.id, updateRef);
         throw error;
       }
-    });
+    },
+  });
 }

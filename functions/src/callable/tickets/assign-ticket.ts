@@ -1,27 +1,21 @@
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
-import {
-  type AssignTicketResponse,
-  TICKET_PROCESSING_ERRORS,
-  assignTicketSchema,
-} from '../../domain/index.js';
+import { TICKET_PROCESSING_ERRORS } from '../../domain/index.js';
 import { type Caller, accountAsCaller } from '../caller.js';
-import { answerOrInternal, parseOrThrow, requireAuth } from '../errors.js';
 import type { PersonRef } from './ticket-document.js';
 import {
   type ProcessTicketDeps,
   canProcessTickets,
   fieldEntry,
-  forbidden,
   newActivityRef,
   personOfCaller,
-  processingCaller,
+  staffOnly,
   readTicket,
   ticketArchived,
   ticketRef,
 } from './process-ticket.js';
+import { defineCallable } from '../define-callable.js';
 
 /** assignTicket also reads the assignee's account (role claim, disabled flag) from Auth. */
 export type AssignTicketDeps = ProcessTicketDeps & { auth: Pick<Auth, 'getUser'> };
@@ -67,12 +61,9 @@ async function staffMember(deps: AssignTicketDeps, caller: Caller, uid: string):
  */
 export function createAssignTicketHandler(deps: AssignTicketDeps) {
   const { db, logger, now } = deps;
-  return (request: CallableRequest<unknown>): Promise<AssignTicketResponse> =>
-    answerOrInternal(logger, 'assignTicket', TICKET_PROCESSING_ERRORS.assignFailed, async () => {
-      const auth = requireAuth(request);
-      const input = parseOrThrow(assignTicketSchema, request.data, 'Invalid assignment');
-      const { caller, isStaff } = await processingCaller(db, auth);
-      if (!isStaff) throw forbidden();
+  return defineCallable('assignTicket', deps, {
+    access: staffOnly,
+    run: async ({ caller, input }) => {
       const assignee = input.assigneeUid === null ? null : await staffMember(deps, caller, input.assigneeUid);
       const ref = ticketRef(db, input.ticketId);
 
@@ -105,5 +96,6 @@ export function createAssignTicketHandler(deps: AssignTicketDeps) {
         logger.info('ticket assigned', { ticketId: ref.id, assignee: assignee?.uid ?? null, by: caller.uid });
       }
       return { ticketId: ref.id, assignedTo: assignee, isChanged };
-    });
+    },
+  });
 }

@@ -1,8 +1,7 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
-import { type StoredAttachment, attachFilesSchema } from '../../domain/index.js';
-import { loadCaller } from '../caller.js';
-import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
+import { type StoredAttachment } from '../../domain/index.js';
+import { invalidArgument } from '../errors.js';
 import { type TicketAttachmentsDeps, createTicketAttachments, pathErrors } from './ticket-attachments.js';
+import { defineCallable } from '../define-callable.js';
 
 export type AttachTicketFilesDeps = TicketAttachmentsDeps;
 export type AttachTicketFilesResponse = { attachments: StoredAttachment[] };
@@ -20,13 +19,11 @@ export type AttachTicketFilesResponse = { attachments: StoredAttachment[] };
  */
 export function createAttachTicketFilesHandler(deps: AttachTicketFilesDeps) {
   const service = createTicketAttachments(deps);
-  return (request: CallableRequest<unknown>): Promise<AttachTicketFilesResponse> =>
-    answerOrInternal(deps.logger, 'attachTicketFiles', 'tickets.errors.attachFailed', async () => {
-      const auth = requireAuth(request);
-      const input = parseOrThrow(attachFilesSchema, request.data, 'Invalid files');
-      const outside = pathErrors(auth.uid, input);
+  return defineCallable('attachTicketFiles', deps, {
+    run: async ({ caller, input }) => {
+      const outside = pathErrors(caller.uid, input);
       if (Object.keys(outside).length > 0) throw invalidArgument(outside, 'Invalid files');
-      const caller = await loadCaller(deps.db, auth);
       return { attachments: await service.attach(caller, input) };
-    });
+    },
+  });
 }

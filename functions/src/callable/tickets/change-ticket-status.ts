@@ -1,20 +1,17 @@
 import { FieldValue, type Firestore, Timestamp, type Transaction } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   type ChangeStatusRequest,
-  type ChangeStatusResponse,
   TICKET_PROCESSING_ERRORS,
   type TicketStatus,
   allowedTransitions,
-  changeStatusSchema,
   needsPaymentDetails,
   needsReason,
   statusChangeErrors,
   workerMayArchive,
 } from '../../domain/index.js';
 import type { Caller } from '../caller.js';
-import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
+import { invalidArgument } from '../errors.js';
 import type { ActivityEntry } from './ticket-document.js';
 import { periodTaken, presalaryLockPath } from './ticket-writer.js';
 import {
@@ -24,10 +21,11 @@ import {
   forbidden,
   newActivityRef,
   personOfCaller,
-  processingCaller,
+  canProcessTickets,
   readTicket,
   ticketRef,
 } from './process-ticket.js';
+import { defineCallable } from '../define-callable.js';
 
 export type ChangeTicketStatusDeps = ProcessTicketDeps;
 
@@ -123,11 +121,9 @@ function planChange(
  */
 export function createChangeTicketStatusHandler(deps: ChangeTicketStatusDeps) {
   const { db, logger, now } = deps;
-  return (request: CallableRequest<unknown>): Promise<ChangeStatusResponse> =>
-    answerOrInternal(logger, 'changeTicketStatus', TICKET_PROCESSING_ERRORS.statusFailed, async () => {
-      const auth = requireAuth(request);
-      const input = parseOrThrow(changeStatusSchema, request.data, 'Invalid status change');
-      const { caller, isStaff } = await processingCaller(db, auth);
+  return defineCallable('changeTicketStatus', deps, {
+    run: async ({ caller, input }) => {
+      const isStaff = canProcessTickets(caller);
       const ref = ticketRef(db, input.ticketId);
       const to = input.status;
 
@@ -160,5 +156,6 @@ export function createChangeTicketStatusHandler(deps: ChangeTicketStatusDeps) {
         logger.info('ticket status changed', { ticketId: ref.id, from: result.from, to, by: caller.uid });
       }
       return { ticketId: ref.id, status: to, isChanged: result.isChanged };
-    });
+    },
+  });
 }

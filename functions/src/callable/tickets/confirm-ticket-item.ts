@@ -1,25 +1,18 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
-import {
-  type ConfirmItemResponse,
-  TICKET_PROCESSING_ERRORS,
-  confirmItemSchema,
-  itemActivityField,
-  itemConfirmationValue,
-} from '../../domain/index.js';
-import { answerOrInternal, parseOrThrow, requireAuth } from '../errors.js';
+import { TICKET_PROCESSING_ERRORS, itemActivityField, itemConfirmationValue } from '../../domain/index.js';
 import {
   type ProcessTicketDeps,
   fieldEntry,
   forbidden,
   newActivityRef,
   personOfCaller,
-  processingCaller,
+  staffOnly,
   readTicket,
   ticketArchived,
   ticketRef,
 } from './process-ticket.js';
+import { defineCallable } from '../define-callable.js';
 
 export type ConfirmTicketItemDeps = ProcessTicketDeps;
 
@@ -44,12 +37,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function createConfirmTicketItemHandler(deps: ConfirmTicketItemDeps) {
   const { db, logger, now } = deps;
-  return (request: CallableRequest<unknown>): Promise<ConfirmItemResponse> =>
-    answerOrInternal(logger, 'confirmTicketItem', TICKET_PROCESSING_ERRORS.confirmFailed, async () => {
-      const auth = requireAuth(request);
-      const input = parseOrThrow(confirmItemSchema, request.data, 'Invalid item confirmation');
-      const { caller, isStaff } = await processingCaller(db, auth);
-      if (!isStaff) throw forbidden();
+  return defineCallable('confirmTicketItem', deps, {
+    access: staffOnly,
+    run: async ({ caller, input }) => {
       const ref = ticketRef(db, input.ticketId);
 
       const isChanged = await db.runTransaction(async (tx) => {
@@ -93,5 +83,6 @@ export function createConfirmTicketItemHandler(deps: ConfirmTicketItemDeps) {
         });
       }
       return { ticketId: ref.id, index: input.index, confirmed: input.confirmed, isChanged };
-    });
+    },
+  });
 }

@@ -1,27 +1,20 @@
 // The staff ticket queue (issue 6): one page of tickets under the quick filters, the counts per
 // status and the site names to filter by. Reads only; PROCESS_TICKETS is re-checked on every call.
 import { type DocumentSnapshot, type Firestore, type Query, Timestamp } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
-import { HttpsError } from 'firebase-functions/v2/https';
 import {
-  AUTH_RULES,
-  PERMISSIONS,
   QUEUE_COUNT_QUERY_STATUSES,
   type QueueFilterSpec,
   type QueueQueryShape,
   type QueueTicket,
-  TICKET_QUEUE_ERRORS,
-  type TicketQueueResponse,
-  hasPermission,
   queueCountFilters,
   queueCounts,
   queueDescription,
   queueQueryShape,
-  ticketQueueRequestSchema,
   toTicketStatus,
 } from '../../domain/index.js';
-import { loadCaller } from '../caller.js';
-import { type CallableLogger, answerOrInternal, parseOrThrow, requireAuth } from '../errors.js';
+import { type CallableLogger } from '../errors.js';
+import { defineCallable } from '../define-callable.js';
+import { queueAccess } from './process-ticket.js';
 
 export type TicketQueueDeps = {
   db: Firestore;
@@ -138,15 +131,10 @@ export function loadSites(deps: Pick<TicketQueueDeps, 'db' | 'now'>): Promise<st
  * `invalid-argument` with `details.fields`; `internal` 'tickets.queue.errors.loadFailed'.
  */
 export function createListTicketQueueHandler(deps: TicketQueueDeps) {
-  const { db, logger } = deps;
-  return (request: CallableRequest<unknown>): Promise<TicketQueueResponse> =>
-    answerOrInternal(logger, 'listTicketQueue', TICKET_QUEUE_ERRORS.loadFailed, async () => {
-      const auth = requireAuth(request);
-      const caller = await loadCaller(db, auth);
-      if (!hasPermission(caller, PERMISSIONS.PROCESS_TICKETS, AUTH_RULES)) {
-        throw new HttpsError('permission-denied', TICKET_QUEUE_ERRORS.forbidden);
-      }
-      const input = parseOrThrow(ticketQueueRequestSchema, request.data ?? {}, 'Invalid queue request');
+  const { db } = deps;
+  return defineCallable('listTicketQueue', deps, {
+    access: queueAccess,
+    run: async ({ caller, input }) => {
       const shape = queueQueryShape(input, caller.uid);
       const [snapshot, counts, sites] = await Promise.all([
         queryOf(db, shape).get(),
@@ -160,5 +148,6 @@ export function createListTicketQueueHandler(deps: TicketQueueDeps) {
         counts,
         sites,
       };
-    });
+    },
+  });
 }

@@ -2,12 +2,11 @@
 // and named exactly as assignTicket judges and names an assignee.
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import type { CallableRequest } from 'firebase-functions/v2/https';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { TICKET_QUEUE_ERRORS, type TicketStaffMember, type TicketStaffResponse } from '../../domain/index.js';
-import { accountAsCaller, loadCaller } from '../caller.js';
-import { type CallableLogger, answerOrInternal, requireAuth } from '../errors.js';
-import { canProcessTickets } from './process-ticket.js';
+import { type TicketStaffMember } from '../../domain/index.js';
+import { accountAsCaller } from '../caller.js';
+import { type CallableLogger } from '../errors.js';
+import { canProcessTickets, queueAccess } from './process-ticket.js';
+import { defineCallable } from '../define-callable.js';
 
 export type TicketStaffDeps = {
   db: Firestore;
@@ -71,12 +70,10 @@ export async function listTicketStaff(
  * 'tickets.queue.errors.staffFailed'.
  */
 export function createListTicketStaffHandler(deps: TicketStaffDeps) {
-  return (request: CallableRequest<unknown>): Promise<TicketStaffResponse> =>
-    answerOrInternal(deps.logger, 'listTicketStaff', TICKET_QUEUE_ERRORS.staffFailed, async () => {
-      const auth = requireAuth(request);
-      const caller = await loadCaller(deps.db, auth);
-      if (!canProcessTickets(caller))
-        throw new HttpsError('permission-denied', TICKET_QUEUE_ERRORS.forbidden);
+  return defineCallable('listTicketStaff', deps, {
+    access: queueAccess,
+    run: async () => {
       return { staff: await listTicketStaff(deps) };
-    });
+    },
+  });
 }

@@ -9,12 +9,13 @@ import {
   AUTH_RULES,
   PERMISSIONS,
   TICKET_PROCESSING_ERRORS,
+  TICKET_QUEUE_ERRORS,
   type TicketStatus,
   hasPermission,
   toTicketStatus,
 } from '../../domain/index.js';
 import type { FileInspector } from '../../storage/file-inspector.js';
-import { type Caller, type VerifiedAuth, loadCaller } from '../caller.js';
+import type { Caller } from '../caller.js';
 import type { CallableLogger } from '../errors.js';
 import type { ActivityEntry, PersonRef } from './ticket-document.js';
 
@@ -27,17 +28,18 @@ export type ProcessTicketDeps = {
   files?: FileInspector;
 };
 
-/** The caller of a processing callable and whether they hold PROCESS_TICKETS. */
-export type ProcessingCaller = { caller: Caller; isStaff: boolean };
-
 /** Whether a user holds PROCESS_TICKETS (role claim plus the users/{uid} changes). */
 export const canProcessTickets = (caller: Caller) =>
   hasPermission(caller, PERMISSIONS.PROCESS_TICKETS, AUTH_RULES);
 
-/** The verified caller with their staff permission. */
-export async function processingCaller(db: Firestore, auth: VerifiedAuth): Promise<ProcessingCaller> {
-  const caller = await loadCaller(db, auth);
-  return { caller, isStaff: canProcessTickets(caller) };
+/** The access check of the callables only staff may call (see defineCallable). */
+export function staffOnly(caller: Caller): void {
+  if (!canProcessTickets(caller)) throw forbidden();
+}
+
+/** The access check of the queue callables: PROCESS_TICKETS, refused with the queue's own key. */
+export function queueAccess(caller: Caller): void {
+  if (!canProcessTickets(caller)) throw new HttpsError('permission-denied', TICKET_QUEUE_ERRORS.forbidden);
 }
 
 export const forbidden = () => new HttpsError('permission-denied', TICKET_PROCESSING_ERRORS.forbidden);

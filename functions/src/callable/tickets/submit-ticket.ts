@@ -1,14 +1,6 @@
-import type { CallableRequest } from 'firebase-functions/v2/https';
 import { HttpsError } from 'firebase-functions/v2/https';
-import {
-  AUTH_RULES,
-  canSubmitCategory,
-  dayRangeErrors,
-  findCategory,
-  ticketSubmissionSchema,
-} from '../../domain/index.js';
-import { loadCaller } from '../caller.js';
-import { answerOrInternal, invalidArgument, parseOrThrow, requireAuth } from '../errors.js';
+import { AUTH_RULES, canSubmitCategory, dayRangeErrors, findCategory } from '../../domain/index.js';
+import { invalidArgument } from '../errors.js';
 import { createRateLimiter } from '../rate-limit.js';
 import {
   type SubmitTicketResult,
@@ -16,6 +8,7 @@ import {
   createTicketWriter,
   ticketIdFor,
 } from './ticket-writer.js';
+import { defineCallable } from '../define-callable.js';
 
 export type SubmitTicketDeps = TicketWriterDeps;
 export type SubmitTicketResponse = SubmitTicketResult;
@@ -34,13 +27,10 @@ export type SubmitTicketResponse = SubmitTicketResult;
 export function createSubmitTicketHandler(deps: SubmitTicketDeps) {
   const writer = createTicketWriter(deps);
   const limiter = createRateLimiter(deps);
-  return (request: CallableRequest<unknown>): Promise<SubmitTicketResponse> =>
-    answerOrInternal(deps.logger, 'submitTicket', 'tickets.errors.submitFailed', async () => {
-      const auth = requireAuth(request);
-      const submission = parseOrThrow(ticketSubmissionSchema, request.data, 'Invalid ticket');
+  return defineCallable('submitTicket', deps, {
+    run: async ({ caller, input: submission }) => {
       const outOfRange = dayRangeErrors(submission, new Date(deps.now()).toISOString().slice(0, 10));
       if (Object.keys(outOfRange).length > 0) throw invalidArgument(outOfRange, 'Invalid ticket');
-      const caller = await loadCaller(deps.db, auth);
       const category = findCategory(submission.category);
       if (!category || !canSubmitCategory(caller, category, AUTH_RULES)) {
         throw new HttpsError('permission-denied', 'tickets.errors.forbidden');
@@ -51,5 +41,6 @@ export function createSubmitTicketHandler(deps: SubmitTicketDeps) {
         doneRef: deps.db.collection('tickets').doc(ticketIdFor(caller.uid, submission.requestId)),
       });
       return writer.submit(caller, submission);
-    });
+    },
+  });
 }
