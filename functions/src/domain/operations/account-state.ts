@@ -1,0 +1,19 @@
+import { ADMIN_ERRORS } from '../admin-api.js';
+import type { Role } from '../roles.js';
+import { type Refused, refuse } from './decision.js';
+
+/** The account an admin operation acts on, as Auth knows it (the authority on role and state). */
+export type TargetAccount = {
+  uid: string;
+  /** The `role` claim; absent or unknown counts as `user`. */
+  role: Role;
+  email: string | null;
+  disabled: boolean;
+  /** Every custom claim, so a role change keeps the others. */
+  claims: Record<string, unknown>;
+};
+
+export const userNotFound = (): Refused => refuse('not-found', ADMIN_ERRORS.userNotFound);
+
+/** The `users/{uid}` document that mirrors an account and holds its permission lists. */
+export const userPath = (uid: string) => `users/${uid}`;
