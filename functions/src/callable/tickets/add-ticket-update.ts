@@ -1,43 +1,20 @@
 import { createHash } from 'node:crypto';
-import { type DocumentReference, Timestamp } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
+import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
+import { type AddTicketUpdateRequest, TICKET_PROCESSING_ERRORS } from '../../domain/index.js';
 import {
-  type AddTicketUpdateRequest,
-  type AddTicketUpdateResponse,
-  type StoredAttachment,
-  TICKET_PROCESSING_ERRORS,
-  isOpenStatus,
-  updateFileFolders,
-  updateSummary,
-  workerMayAddUpdate,
-} from '../../domain/index.js';
-import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspector.js';
-import type { Caller } from '../caller.js';
-import { type FieldErrors, invalidArgument, isAlreadyExists } from '../errors.js';
-import {
-  type ProcessTicketDeps,
-  type StoredTicket,
-  fieldEntry,
-  forbidden,
-  newActivityRef,
-  personOfCaller,
-  canProcessTickets,
-  readTicket,
-  ticketArchived,
-  ticketRef,
-} from './process-ticket.js';
-import { inspectAttachments } from '../inspect-attachments.js';
+  type AddTicketUpdateOperation,
+  type AddTicketUpdateState,
+  decideAddTicketUpdate,
+} from '../../domain/operations/add-ticket-update.js';
+import { storedTicketOf } from '../../domain/operations/ticket-state.js';
+import type { FileInspector } from '../../storage/file-inspector.js';
 import { defineCallable } from '../define-callable.js';
+import { isAlreadyExists } from '../errors.js';
+import { inspectAttachments } from '../inspect-attachments.js';
+import { decideOrThrow, runOperation } from '../run-operation.js';
+import { type ProcessTicketDeps, ticketRef } from './process-ticket.js';
 
 export type AddTicketUpdateDeps = ProcessTicketDeps;
-
-/** The document of an update `tickets/{id}/updates/{updateId}`, in the shape the ticket page reads. */
-export type TicketUpdateDocument = {
-  text: string;
-  by: { uid: string; name: string };
-  at: Timestamp;
-  attachments: StoredAttachment[];
-};
 
 /**
  * The update id of a request: the same user and requestId always give the same id, so a retry
@@ -45,39 +22,6 @@ export type TicketUpdateDocument = {
  */
 export function updateIdFor(uid: string, requestId: string): string {
   return createHash('sha256').update(`update:${uid}:${requestId}`).digest('hex').slice(0, 20);
-}
-
-/**
- * Whether the caller may add an update to this ticket: staff to any ticket that is not archived,
- * the owner to their own open one. Someone else's ticket is `permission-denied`; an archived or
- * (for its owner) closed ticket is `failed-precondition`.
- */
-function assertMayAddUpdate(caller: Caller, isStaff: boolean, ticket: StoredTicket) {
-  const isOwner = ticket.createdBy === caller.uid;
-  if (!isStaff && !isOwner) throw forbidden();
-  if (ticket.archived) throw ticketArchived();
-  if (isStaff || workerMayAddUpdate(ticket, caller.uid)) return;
-  if (!isOpenStatus(ticket.status)) {
-    throw new HttpsError('failed-precondition', TICKET_PROCESSING_ERRORS.ticketClosed);
-  }
-  throw forbidden();
-}
-
-/** Field errors for attachments outside the folders this caller may upload update files to. */
-function pathErrors(caller: Caller, isStaff: boolean, ticket: StoredTicket, input: AddTicketUpdateRequest) {
-  const folders = updateFileFolders({
-    ownerUid: ticket.createdBy,
-    ticketId: ticket.id,
-    isStaff,
-    isOwner: ticket.createdBy === caller.uid,
-  });
-  const errors: FieldErrors = {};
-  input.attachments.forEach((file, index) => {
-    if (!folders.some((folder) => isFileDirectlyIn(folder, file.path))) {
-      errors[`attachments.${index}.path`] = 'validation.filePath';
-    }
-  });
-  return errors;
 }
 
 /**
@@ -95,20 +39,24 @@ async function inspectAll(files: FileInspector | undefined, input: AddTicketUpda
   });
 }
 
-const duplicate = (ticketId: string, ref: DocumentReference): AddTicketUpdateResponse => ({
-  ticketId,
-  updateId: ref.id,
-  isDuplicate: true,
-});
+type GetAll = (...refs: DocumentReference[]) => Promise<DocumentSnapshot[]>;
+
+/** The ticket and whether this request's update is already there, read together. */
+async function readState(getAll: GetAll, ticket: DocumentReference, update: DocumentReference) {
+  const [current, earlier] = await getAll(ticket, update);
+  const state: AddTicketUpdateState = {
+    ticket: storedTicketOf(ticket.id, current?.data()),
+    updateId: update.id,
+    hasEarlierUpdate: earlier?.exists === true,
+  };
+  return state;
+}
 
 /**
- * The addTicketUpdate callable: signed in -> payload valid -> the ticket exists -> an earlier call
- * with this requestId is answered with its update -> the caller may add one (PROCESS_TICKETS on a
- * ticket that is not archived, or the owner on their own open ticket) -> every attachment in a
- * folder the caller may upload to (see `updateFileFolders`) -> the files exist and are within
- * the limits -> in one transaction: `updates/{updateId}` {text, by, at, attachments}, the
- * ticket's `lastUpdate` and an activity entry `update` (from null to the text's first 80
- * characters).
+ * The addTicketUpdate callable (PROCESS_TICKETS on a ticket that is not archived, or the owner on
+ * their own open ticket): see `decideAddTicketUpdate`. Decided once before Storage is asked, so a
+ * refused request costs no metadata reads; then the files are inspected (they exist and are
+ * within the limits) and the update written in a transaction that decides again.
  *
  * Errors: `unauthenticated`; `invalid-argument` with `details.fields` (`text`,
  * `attachments.N.path` 'validation.filePath', `attachments.N.size` 'validation.fileTooLarge',
@@ -121,35 +69,21 @@ export function createAddTicketUpdateHandler(deps: AddTicketUpdateDeps) {
   const { db, logger, now } = deps;
   return defineCallable('addTicketUpdate', deps, {
     run: async ({ caller, input }) => {
-      const isStaff = canProcessTickets(caller);
       const ref = ticketRef(db, input.ticketId);
       const updateRef = ref.collection('updates').doc(updateIdFor(caller.uid, input.requestId));
+      const decide = (state: AddTicketUpdateState, request: AddTicketUpdateOperation) =>
+        decideAddTicketUpdate(state, request, caller, now());
 
-      // Checked before Storage is asked, so a refused request costs no metadata reads.
-      const [ticketSnapshot, existing] = await db.getAll(ref, updateRef);
-      if (!ticketSnapshot) throw new Error('getAll returned no ticket snapshot');
-      const ticket = readTicket(ticketSnapshot);
-      if (existing?.exists) return duplicate(ref.id, updateRef);
-      assertMayAddUpdate(caller, isStaff, ticket);
-      const outside = pathErrors(caller, isStaff, ticket, input);
-      if (Object.keys(outside).length > 0) throw invalidArgument(outside, 'Invalid update');
+      const checked = decideOrThrow(
+        decide(await readState((...refs) => db.getAll(...refs), ref, updateRef), input),
+      );
+      if (checked.result.isDuplicate) return checked.result;
       const attachments = await inspectAll(deps.files, input);
-
       try {
-        const result = await db.runTransaction(async (tx): Promise<AddTicketUpdateResponse> => {
-          const [current, earlier] = await tx.getAll(ref, updateRef);
-          if (!current) throw new Error('getAll returned no ticket snapshot');
-          const fresh = readTicket(current);
-          if (earlier?.exists) return duplicate(ref.id, updateRef);
-          assertMayAddUpdate(caller, isStaff, fresh);
-          const at = Timestamp.fromMillis(now());
-          const by = personOfCaller(caller);
-          const update: TicketUpdateDocument = { text: input.text, by, at, attachments };
-          // The create comes first: a concurrent retry fails on it before anything else is written.
-          tx.create(updateRef, update);
-          tx.create(newActivityRef(ref), fieldEntry(by, at, 'update', null, updateSummary(input.text)));
-          tx.update(ref, { lastUpdate: at });
-          return { ticketId: ref.id, updateId: updateRef.id, isDuplicate: false };
+        const { result } = await runOperation(deps, {
+          name: 'addTicketUpdate',
+          read: (tx) => readState((...refs) => tx.getAll(...refs), ref, updateRef),
+          decide: (state) => decide(state, { ...input, attachments }),
         });
         if (!result.isDuplicate) {
           logger.info('ticket update added', {
@@ -162,7 +96,9 @@ export function createAddTicketUpdateHandler(deps: AddTicketUpdateDeps) {
         return result;
       } catch (error) {
         // A concurrent call with the same requestId won the race: answer with its update.
-        if (isAlreadyExists(error) && (await updateRef.get()).exists) return duplicate(ref.id, updateRef);
+        if (isAlreadyExists(error) && (await updateRef.get()).exists) {
+          return { ticketId: ref.id, updateId: updateRef.id, isDuplicate: true };
+        }
         throw error;
       }
     },

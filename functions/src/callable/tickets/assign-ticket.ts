@@ -1,58 +1,35 @@
-import type { Auth, UserRecord } from 'firebase-admin/auth';
-import { Timestamp } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { TICKET_PROCESSING_ERRORS } from '../../domain/index.js';
-import { type Caller, accountAsCaller } from '../caller.js';
-import type { PersonRef } from './ticket-document.js';
-import {
-  type ProcessTicketDeps,
-  canProcessTickets,
-  fieldEntry,
-  newActivityRef,
-  personOfCaller,
-  staffOnly,
-  readTicket,
-  ticketArchived,
-  ticketRef,
-} from './process-ticket.js';
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { type AssigneeAccount, decideAssignTicket } from '../../domain/operations/assign-ticket.js';
+import { accountAsCaller } from '../caller.js';
 import { defineCallable } from '../define-callable.js';
+import { runOperation } from '../run-operation.js';
+import { type ProcessTicketDeps, readStoredTicket, staffOnly } from './process-ticket.js';
 
 /** assignTicket also reads the assignee's account (role claim, disabled flag) from Auth. */
 export type AssignTicketDeps = ProcessTicketDeps & { auth: Pick<Auth, 'getUser'> };
 
-const notStaff = () => new HttpsError('failed-precondition', TICKET_PROCESSING_ERRORS.assigneeNotStaff);
-
 const isUserNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
 
-/**
- * The staff member a ticket may be assigned to, named as the ticket will show them: an enabled
- * account whose role claim plus users/{uid} permission changes give PROCESS_TICKETS. Anyone else
- * (no account, disabled, a worker) is `failed-precondition` 'tickets.processing.errors.assigneeNotStaff'.
- */
-async function staffMember(deps: AssignTicketDeps, caller: Caller, uid: string): Promise<PersonRef> {
-  if (uid === caller.uid) return personOfCaller(caller);
-  let account: UserRecord;
+/** The account of a would-be assignee (Auth plus its users/{uid} record), or null when there is none. */
+async function assigneeAccount(
+  deps: { db: Firestore; auth: Pick<Auth, 'getUser'> },
+  uid: string,
+): Promise<AssigneeAccount | null> {
   try {
-    account = await deps.auth.getUser(uid);
+    const account = await deps.auth.getUser(uid);
+    const users = (await deps.db.collection('users').doc(uid).get()).data();
+    return { ...accountAsCaller(account, users), disabled: account.disabled };
   } catch (error) {
-    if (isUserNotFound(error)) throw notStaff();
+    if (isUserNotFound(error)) return null;
     throw error;
   }
-  if (account.disabled) throw notStaff();
-  const users = (await deps.db.collection('users').doc(uid).get()).data();
-  const assignee = accountAsCaller(account, users);
-  if (!canProcessTickets(assignee)) throw notStaff();
-  return { uid, name: assignee.name };
 }
 
 /**
- * The assignTicket callable: signed in -> payload valid -> caller holds PROCESS_TICKETS -> the
- * assignee is a staff member (or null: unassign) -> the ticket exists and is not archived -> in
- * one transaction: `assignedTo` {uid, name} | null with `assigneeUid` (the uid, '' for nobody:
- * the queue filters on it), `lastUpdate` and an activity entry
- * `assignedTo` from the previous name to the new one (null when nobody). Assigning the current
- * assignee again changes and logs nothing (`isChanged: false`).
+ * The assignTicket callable (PROCESS_TICKETS): see `decideAssignTicket`; the assignee's account is
+ * read before the transaction (the caller assigning themself needs none), the ticket in it.
  *
  * Errors: `unauthenticated`; `invalid-argument` with `details.fields`; `permission-denied`
  * 'tickets.processing.errors.forbidden'; `not-found` 'tickets.processing.errors.notFound';
@@ -64,38 +41,20 @@ export function createAssignTicketHandler(deps: AssignTicketDeps) {
   return defineCallable('assignTicket', deps, {
     access: staffOnly,
     run: async ({ caller, input }) => {
-      const assignee = input.assigneeUid === null ? null : await staffMember(deps, caller, input.assigneeUid);
-      const ref = ticketRef(db, input.ticketId);
-
-      const isChanged = await db.runTransaction(async (tx) => {
-        const snapshot = await tx.get(ref);
-        const ticket = readTicket(snapshot);
-        if (ticket.archived) throw ticketArchived();
-        const previous = ticket.assignedTo;
-        const assigneeUid = assignee?.uid ?? '';
-        if ((previous?.uid ?? '') === assigneeUid) {
-          // Nothing to log; only a ticket whose queue field disagrees (filed before it existed)
-          // is brought in line, so the queue's assignee filters find it.
-          if (snapshot.get('assigneeUid') !== assigneeUid) tx.update(ref, { assigneeUid });
-          return false;
-        }
-        const at = Timestamp.fromMillis(now());
-        const entry = fieldEntry(
-          personOfCaller(caller),
-          at,
-          'assignedTo',
-          previous?.name ?? null,
-          assignee?.name ?? null,
-        );
-        tx.create(newActivityRef(ref), entry);
-        tx.update(ref, { assignedTo: assignee, assigneeUid, lastUpdate: at });
-        return true;
-      });
-
-      if (isChanged) {
-        logger.info('ticket assigned', { ticketId: ref.id, assignee: assignee?.uid ?? null, by: caller.uid });
+      const uid = input.assigneeUid;
+      const assignee = uid === null || uid === caller.uid ? null : await assigneeAccount(deps, uid);
+      const { result } = await runOperation(
+        { db, logger },
+        {
+          name: 'assignTicket',
+          read: async (tx) => ({ ticket: await readStoredTicket(db, tx, input.ticketId), assignee }),
+          decide: (state) => decideAssignTicket(state, input, caller, now()),
+        },
+      );
+      if (result.isChanged) {
+        logger.info('ticket assigned', { ticketId: result.ticketId, assignee: uid, by: caller.uid });
       }
-      return { ticketId: ref.id, assignedTo: assignee, isChanged };
+      return result;
     },
   });
 }
