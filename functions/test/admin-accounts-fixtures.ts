@@ -1,7 +1,7 @@
 // Shared set-up of the admin-accounts-*.test.ts files: accounts of each role with their users
 // documents, directory workers, audit-log reads and the Auth emulator's REST calls.
 import { randomUUID } from 'node:crypto';
-import { type Firestore, getFirestore } from 'firebase-admin/firestore';
+import { type Firestore, type Transaction, getFirestore } from 'firebase-admin/firestore';
 import { expect } from 'vitest';
 import type { AdminDeps } from '../src/callable/admin/admin-caller.js';
 import { adminApp, adminAuth, adminDb } from '../src/firebase.js';
@@ -116,16 +116,27 @@ export async function resetPasswordWithLink(link: string, newPassword: string): 
   expect(response.ok).toBe(true);
 }
 
-/** A Firestore whose batches fail at commit, to see that a failed write undoes the Auth change. */
-export function failingBatchDb(db: Firestore = adminDb()): Firestore {
+/**
+ * A Firestore whose writes fail at commit (batches and transactions: their work runs, nothing is
+ * stored), to see that a failed write leaves the account as it was.
+ */
+export function failingWritesDb(db: Firestore = adminDb()): Firestore {
+  const commitFailed = () => new Error('commit failed (test)');
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property === 'batch') {
         return () => {
           const batch = target.batch();
-          batch.commit = () => Promise.reject(new Error('commit failed (test)'));
+          batch.commit = () => Promise.reject(commitFailed());
           return batch;
         };
+      }
+      if (property === 'runTransaction') {
+        return (update: (tx: Transaction) => Promise<unknown>) =>
+          target.runTransaction(async (tx) => {
+            await update(tx);
+            throw commitFailed();
+          });
       }
       const value: unknown = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;

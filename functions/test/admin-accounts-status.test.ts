@@ -11,7 +11,7 @@ import {
   account,
   auditBy,
   auditEntries,
-  failingBatchDb,
+  failingWritesDb,
   onlyAuditEntry,
   passwordSignIn,
   requestAs,
@@ -276,8 +276,8 @@ describe('setAccountStatus', () => {
     expect(missing.message).toBe(ADMIN_ERRORS.userNotFound);
   });
 
-  it('re-enables the account and answers internal setStatusFailed when the batch fails', async () => {
-    const { deps: failing } = testDeps(failingBatchDb());
+  it('leaves the account enabled and answers internal setStatusFailed when the write fails', async () => {
+    const { deps: failing } = testDeps(failingWritesDb());
     const admin = await account('admin');
     const worker = await account('user');
     const error = await httpsErrorOf(

@@ -2,6 +2,8 @@ import type { UserRecord } from 'firebase-admin/auth';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { ADMIN_ERRORS, type Role, roleOf } from '../../domain/index.js';
+import type { TargetAccount as OperationTarget } from '../../domain/operations/account-state.js';
+
 import type { AdminDeps } from './admin-caller.js';
 import type { PasswordResetMailer } from './reset-link.js';
 
@@ -39,6 +41,30 @@ export async function loadTargetAccount(deps: Pick<AdminDeps, 'auth'>, uid: stri
     if (hasAuthCode(error, 'auth/user-not-found') || hasAuthCode(error, 'auth/invalid-uid')) {
       throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound);
     }
+    throw error;
+  }
+}
+
+/**
+ * The target of an account operation as the domain decides on it, or null when Auth has no such
+ * account (the operation then refuses with `not-found` 'admin.errors.userNotFound').
+ */
+export async function readTargetAccount(
+  deps: Pick<AdminDeps, 'auth'>,
+  uid: string,
+): Promise<OperationTarget | null> {
+  try {
+    const record = await deps.auth.getUser(uid);
+    const claims = record.customClaims ?? {};
+    return {
+      uid,
+      role: roleOfClaims(claims),
+      email: record.email ?? null,
+      disabled: record.disabled,
+      claims,
+    };
+  } catch (error) {
+    if (hasAuthCode(error, 'auth/user-not-found') || hasAuthCode(error, 'auth/invalid-uid')) return null;
     throw error;
   }
 }

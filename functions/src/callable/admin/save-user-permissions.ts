@@ -1,22 +1,12 @@
-import { Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import {
-  ADMIN_ERRORS,
-  ALL_PERMISSIONS,
-  AUTH_RULES,
-  PERMISSIONS,
-  type Permission,
-  fieldMessages,
-  hasPermission,
-  roleLevel,
-  savePermissionsSchema,
-} from '../../domain/index.js';
-import { invalidArgument } from '../errors.js';
-import { type AdminDeps, adminAccess } from './admin-caller.js';
-import { addAuditEntry } from './audit.js';
-import { loadTargetAccount, storedStrings, userDoc } from './account-target.js';
-import { invalidateUserIndex } from './user-index.js';
+import { ADMIN_ERRORS, PERMISSIONS, fieldMessages, savePermissionsSchema } from '../../domain/index.js';
+import { decideSavePermissions } from '../../domain/operations/save-user-permissions.js';
 import { defineCallable } from '../define-callable.js';
+import { invalidArgument } from '../errors.js';
+import { runOperation } from '../run-operation.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
+import { readTargetAccount, storedStrings, userDoc } from './account-target.js';
+import { invalidateUserIndex } from './user-index.js';
 
 const INVALID = 'Invalid permissions';
 
@@ -37,15 +27,10 @@ function parsePermissions(data: unknown) {
   throw invalidArgument(fields, INVALID);
 }
 
-/** Each flag once, in the order of the permission table. */
-const normalised = (flags: readonly string[]): Permission[] =>
-  ALL_PERMISSIONS.filter((permission) => flags.includes(permission));
-
 /**
  * The saveUserPermissions callable (MANAGE_USER_PERMISSIONS): replaces the account's assigned
- * and revoked permission lists in `users/{uid}`, in one batch with the audit entry (from/to of
- * both lists). Refused for an account whose role outranks the caller's, and for newly assigned
- * flags the caller does not hold itself, so nobody grants more than they have.
+ * and revoked permission lists in `users/{uid}`, in one transaction with the audit entry (see
+ * `decideSavePermissions`).
  *
  * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden' | 'targetOutranks' |
  * 'aboveOwnLevel' (with `details.permissions`); `invalid-argument` with `details.fields`
@@ -57,52 +42,29 @@ export function createSavePermissionsHandler(deps: AdminDeps) {
     access: adminAccess(PERMISSIONS.MANAGE_USER_PERMISSIONS),
     parse: parsePermissions,
     run: async ({ caller, input }) => {
-      const target = await loadTargetAccount(deps, input.uid);
-      if (roleLevel(target.role) > roleLevel(caller.role)) {
-        throw new HttpsError('permission-denied', ADMIN_ERRORS.targetOutranks);
-      }
-
-      const ref = userDoc(deps.db, target.uid);
-      const stored = (await ref.get()).data() ?? {};
-      const before = {
-        assignedPermissions: storedStrings(stored.assignedPermissions),
-        revokedPermissions: storedStrings(stored.revokedPermissions),
-      };
-      const after = {
-        assignedPermissions: normalised(input.assignedPermissions),
-        revokedPermissions: normalised(input.revokedPermissions),
-      };
-
-      const beyondCaller = after.assignedPermissions.filter(
-        (flag) => !before.assignedPermissions.includes(flag) && !hasPermission(caller, flag, AUTH_RULES),
-      );
-      if (beyondCaller.length > 0) {
-        throw new HttpsError('permission-denied', ADMIN_ERRORS.aboveOwnLevel, { permissions: beyondCaller });
-      }
-
-      const now = deps.now();
-      const batch = deps.db.batch();
-      batch.set(ref, { ...after, updatedAt: Timestamp.fromMillis(now) }, { merge: true });
-      addAuditEntry(deps.db, batch, {
-        caller,
-        action: 'saveUserPermissions',
-        target: { uid: target.uid, email: target.email },
-        changes: {
-          assignedPermissions: { from: before.assignedPermissions, to: after.assignedPermissions },
-          revokedPermissions: { from: before.revokedPermissions, to: after.revokedPermissions },
+      const { result } = await runOperation(deps, {
+        name: 'saveUserPermissions',
+        read: async (tx) => {
+          const target = await readTargetAccount(deps, input.uid);
+          const stored = target ? (await tx.get(userDoc(deps.db, target.uid))).data() : undefined;
+          return {
+            target,
+            stored: {
+              assignedPermissions: storedStrings(stored?.assignedPermissions),
+              revokedPermissions: storedStrings(stored?.revokedPermissions),
+            },
+          };
         },
-        now,
+        decide: (state) => decideSavePermissions(state, input, caller, deps.now()),
       });
-      await batch.commit();
-
       invalidateUserIndex();
       deps.logger.info('saveUserPermissions', {
         by: caller.uid,
-        target: target.uid,
-        assigned: after.assignedPermissions,
-        revoked: after.revokedPermissions,
+        target: result.uid,
+        assigned: result.assignedPermissions,
+        revoked: result.revokedPermissions,
       });
-      return { uid: target.uid, ...after };
+      return result;
     },
   });
 }

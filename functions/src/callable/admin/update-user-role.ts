@@ -1,18 +1,11 @@
-import { type QuerySnapshot, Timestamp, type Transaction } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import {
-  ADMIN_ERRORS,
-  PERMISSIONS,
-  ROLES,
-  type UpdateUserRoleResponse,
-  roleChangeRefusal,
-} from '../../domain/index.js';
-import { invalidArgument } from '../errors.js';
-import { type AdminDeps, adminAccess } from './admin-caller.js';
-import { addAuditEntry } from './audit.js';
-import { loadTargetAccount, roleOfClaims, undoQuietly, userDoc } from './account-target.js';
-import { invalidateUserIndex } from './user-index.js';
+import type { QuerySnapshot, Transaction } from 'firebase-admin/firestore';
+import { PERMISSIONS, ROLES } from '../../domain/index.js';
+import { decideUpdateUserRole, needsAdminCount } from '../../domain/operations/update-user-role.js';
 import { defineCallable } from '../define-callable.js';
+import { runOperation } from '../run-operation.js';
+import { type AdminDeps, adminAccess } from './admin-caller.js';
+import { readTargetAccount, roleOfClaims } from './account-target.js';
+import { invalidateUserIndex } from './user-index.js';
 
 /** `getUsers` takes at most 100 identifiers per call. */
 const AUTH_LOOKUP_BATCH = 100;
@@ -69,68 +62,24 @@ export function createUpdateUserRoleHandler(deps: AdminDeps) {
   return defineCallable('updateUserRole', deps, {
     access: adminAccess(PERMISSIONS.MODIFY_USER_ROLES),
     run: async ({ caller, input }) => {
-      const target = await loadTargetAccount(deps, input.uid);
-
-      const isAdminDemotion = target.role === ROLES.ADMIN && input.role !== ROLES.ADMIN;
-      const response: UpdateUserRoleResponse = {
-        uid: target.uid,
-        role: input.role,
-        previousRole: target.role,
-      };
-      const now = deps.now();
-      const auditId = await deps.db.runTransaction(async (tx) => {
-        const refusal = roleChangeRefusal({
-          callerRole: caller.role,
-          targetRole: target.role,
-          newRole: input.role,
-          adminCount: isAdminDemotion ? await adminCountWith(deps, target.uid, tx) : Number.POSITIVE_INFINITY,
-        });
-        if (refusal === 'aboveOwnLevel' || refusal === 'targetOutranks') {
-          throw new HttpsError('permission-denied', ADMIN_ERRORS[refusal]);
-        }
-        if (refusal === 'lastAdmin') throw new HttpsError('failed-precondition', ADMIN_ERRORS.lastAdmin);
-        if (refusal === 'unknownRole')
-          throw invalidArgument({ role: 'validation.invalid' }, 'Invalid role change');
-        if (input.role === target.role) return null;
-        tx.set(
-          userDoc(deps.db, target.uid),
-          { role: input.role, updatedAt: Timestamp.fromMillis(now) },
-          { merge: true },
-        );
-        return addAuditEntry(deps.db, tx, {
-          caller,
-          action: 'updateUserRole',
-          target: { uid: target.uid, email: target.email },
-          changes: { role: { from: target.role, to: input.role } },
-          now,
-        });
+      const { result, log } = await runOperation(deps, {
+        name: 'updateUserRole',
+        read: async (tx) => {
+          const target = await readTargetAccount(deps, input.uid);
+          const isCounted = target !== null && needsAdminCount(target, input);
+          return { target, adminCount: isCounted ? await adminCountWith(deps, target.uid, tx) : null };
+        },
+        decide: (state) => decideUpdateUserRole(state, input, caller, deps.now()),
       });
-      if (auditId === null) return response;
-
-      const previousClaims = target.record.customClaims ?? {};
-      try {
-        await deps.auth.setCustomUserClaims(target.uid, { ...previousClaims, role: input.role });
-        await deps.auth.revokeRefreshTokens(target.uid);
-      } catch (error) {
-        // Without the new claim the mirror and its audit entry must not stay.
-        await undoQuietly(deps, 'updateUserRole', target.uid, async () => {
-          const batch = deps.db.batch();
-          batch.set(userDoc(deps.db, target.uid), { role: target.role }, { merge: true });
-          batch.delete(deps.db.collection('auditLog').doc(auditId));
-          await batch.commit();
-          await deps.auth.setCustomUserClaims(target.uid, previousClaims);
-        });
-        throw error;
-      }
-
+      if (log.length === 0) return result;
       invalidateUserIndex();
       deps.logger.info('updateUserRole', {
         by: caller.uid,
-        target: target.uid,
-        from: target.role,
-        to: input.role,
+        target: result.uid,
+        from: result.previousRole,
+        to: result.role,
       });
-      return response;
+      return result;
     },
   });
 }

@@ -64,6 +64,9 @@ export type UpdateWorkerState = {
   linkedUid: string | null;
 };
 
+/** The answer, with what the log line says: the linked account and the fields that changed. */
+export type UpdateWorkerResult = UpdateWorkerResponse & { linkedUid: string | null; changedFields: string[] };
+
 /** A field's before/after for the audit log; sensitive values only say whether there is one. */
 function auditValue(field: string, value: unknown): unknown {
   if (isEmpty(value)) return null;
@@ -101,7 +104,7 @@ export function decideUpdateWorker(
   request: UpdateWorkerOperation,
   caller: OperationCaller,
   now: number,
-): Decision<UpdateWorkerResponse> {
+): Decision<UpdateWorkerResult> {
   const current = state.worker;
   if (!current) return refuse('not-found', ADMIN_ERRORS.workerNotFound);
   const sets = Object.entries(request.changes).filter(([, value]) => value !== undefined);
@@ -124,7 +127,11 @@ export function decideUpdateWorker(
     changes[field] = { from: auditValue(field, current[field]), to: null };
   }
   // The screen reloads the profile (an audited read) after a save: the answer carries no sensitive value.
-  const result = { worker: withoutSensitiveFields(worker) };
+  const result = {
+    worker: withoutSensitiveFields(worker),
+    linkedUid: state.linkedUid,
+    changedFields: Object.keys(changes),
+  };
   if (Object.keys(changes).length === 0) return decided(result);
 
   const writes: DocumentWrite[] = [{ type: 'update', path: `workers/${request.workerId}`, data: fields }];
