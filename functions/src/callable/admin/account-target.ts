@@ -1,9 +1,6 @@
-import type { UserRecord } from 'firebase-admin/auth';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import { HttpsError } from 'firebase-functions/v2/https';
-import { ADMIN_ERRORS, type Role, roleOf } from '../../domain/index.js';
-import type { TargetAccount as OperationTarget } from '../../domain/operations/account-state.js';
-
+import { type Role, roleOf } from '../../domain/index.js';
+import type { TargetAccount } from '../../domain/operations/account-state.js';
 import type { AdminDeps } from './admin-caller.js';
 import type { PasswordResetMailer } from './reset-link.js';
 
@@ -15,34 +12,12 @@ import type { PasswordResetMailer } from './reset-link.js';
 /** The operations that send a set-password e-mail; without `mailer`, the stack's default one. */
 export type MailingDeps = AdminDeps & { mailer?: PasswordResetMailer };
 
-/** The account an operation acts on. */
-export type TargetAccount = {
-  uid: string;
-  record: UserRecord;
-  /** The `role` custom claim; absent or unknown counts as `user`, as for callers. */
-  role: Role;
-  email: string | null;
-};
-
 /** The role a set of custom claims stands for. */
 export const roleOfClaims = (claims: Record<string, unknown> | undefined): Role => roleOf(claims?.role);
 
 /** Whether an Admin SDK Auth error carries this code (`auth/user-not-found`, ...). */
 export function hasAuthCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
-}
-
-/** Loads the target account from Auth, or answers `not-found` 'admin.errors.userNotFound'. */
-export async function loadTargetAccount(deps: Pick<AdminDeps, 'auth'>, uid: string): Promise<TargetAccount> {
-  try {
-    const record = await deps.auth.getUser(uid);
-    return { uid, record, role: roleOfClaims(record.customClaims), email: record.email ?? null };
-  } catch (error) {
-    if (hasAuthCode(error, 'auth/user-not-found') || hasAuthCode(error, 'auth/invalid-uid')) {
-      throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound);
-    }
-    throw error;
-  }
 }
 
 /**
@@ -52,7 +27,7 @@ export async function loadTargetAccount(deps: Pick<AdminDeps, 'auth'>, uid: stri
 export async function readTargetAccount(
   deps: Pick<AdminDeps, 'auth'>,
   uid: string,
-): Promise<OperationTarget | null> {
+): Promise<TargetAccount | null> {
   try {
     const record = await deps.auth.getUser(uid);
     const claims = record.customClaims ?? {};
