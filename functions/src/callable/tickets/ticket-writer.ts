@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { type DocumentReference, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { type TicketSubmission, formatTicketNumber, selectablePresalaryPeriods } from '../../domain/index.js';
+import { PRESALARY_PERIOD_TAKEN, presalaryLockPath } from '../../domain/operations/ticket-state.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, invalidArgument, isAlreadyExists } from '../errors.js';
 import { type ResolvedTool, buildTicketDocument, createdEntry } from './ticket-document.js';
@@ -19,7 +20,7 @@ export type TicketWriterDeps = {
 export type SubmitTicketResult = { ticketId: string; number: string; isDuplicate: boolean };
 
 /** Presalary requests of one user and salary period lock each other out through this document. */
-export const presalaryLockPath = (uid: string, period: string) => `presalaryLocks/${uid}_${period}`;
+export { presalaryLockPath };
 export const TICKET_COUNTER_PATH = 'counters/tickets';
 
 /**
@@ -45,7 +46,7 @@ export function allowedPresalaryPeriods(millis: number): string[] {
   return [...new Set(days.flatMap((day) => selectablePresalaryPeriods(day)))];
 }
 
-export const periodTaken = () => new HttpsError('failed-precondition', 'tickets.presalary.periodTaken');
+export const periodTaken = () => new HttpsError('failed-precondition', PRESALARY_PERIOD_TAKEN);
 
 /** Creates tickets; see the module comment for the guarantees. */
 export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {

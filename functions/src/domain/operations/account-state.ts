@@ -1,6 +1,7 @@
 import { ADMIN_ERRORS } from '../admin-api.js';
 import type { Role } from '../roles.js';
-import { type Refused, refuse } from './decision.js';
+import { type AuditAction, type AuditChanges, auditEntry } from './audit.js';
+import { type LogEntry, type OperationCaller, type Refused, refuse } from './decision.js';
 
 /** The account an admin operation acts on, as Auth knows it (the authority on role and state). */
 export type TargetAccount = {
@@ -17,3 +18,14 @@ export const userNotFound = (): Refused => refuse('not-found', ADMIN_ERRORS.user
 
 /** The `users/{uid}` document that mirrors an account and holds its permission lists. */
 export const userPath = (uid: string) => `users/${uid}`;
+
+/** The audit entry of an operation on an account: its uid and e-mail as the target. */
+export function accountAuditEntry(
+  caller: OperationCaller,
+  action: AuditAction,
+  target: TargetAccount,
+  changes: AuditChanges,
+  now: number,
+): LogEntry {
+  return auditEntry({ caller, action, target: { uid: target.uid, email: target.email }, changes }, now);
+}

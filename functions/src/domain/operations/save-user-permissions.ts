@@ -3,8 +3,7 @@ import { AUTH_RULES, hasPermission } from '../access.js';
 import { ADMIN_ERRORS, type SavePermissionsResponse } from '../admin-api.js';
 import { roleLevel, type savePermissionsSchema } from '../admin.js';
 import { ALL_PERMISSIONS, type Permission } from '../permissions.js';
-import { type TargetAccount, userNotFound, userPath } from './account-state.js';
-import { auditEntry } from './audit.js';
+import { type TargetAccount, accountAuditEntry, userNotFound, userPath } from './account-state.js';
 import { type Decision, type OperationCaller, decided, refuse } from './decision.js';
 
 export type SavePermissionsRequest = z.infer<typeof savePermissionsSchema>;
@@ -56,15 +55,13 @@ export function decideSavePermissions(
         },
       ],
       log: [
-        auditEntry(
+        accountAuditEntry(
+          caller,
+          'saveUserPermissions',
+          target,
           {
-            caller,
-            action: 'saveUserPermissions',
-            target: { uid: target.uid, email: target.email },
-            changes: {
-              assignedPermissions: { from: stored.assignedPermissions, to: after.assignedPermissions },
-              revokedPermissions: { from: stored.revokedPermissions, to: after.revokedPermissions },
-            },
+            assignedPermissions: { from: stored.assignedPermissions, to: after.assignedPermissions },
+            revokedPermissions: { from: stored.revokedPermissions, to: after.revokedPermissions },
           },
           now,
         ),

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { ADMIN_ERRORS, type SetAccountStatusResponse } from '../admin-api.js';
 import { outranks, type setAccountStatusSchema } from '../admin.js';
-import { type TargetAccount, userNotFound, userPath } from './account-state.js';
-import { auditEntry } from './audit.js';
+import { type TargetAccount, accountAuditEntry, userNotFound, userPath } from './account-state.js';
 import { type AccountChange, type Decision, type OperationCaller, decided, refuse } from './decision.js';
 
 export type SetAccountStatusRequest = z.infer<typeof setAccountStatusSchema>;
@@ -40,13 +39,11 @@ export function decideSetAccountStatus(
       { type: 'set', path, data: { disabled: request.disabled, updatedAt: new Date(now) }, merge: true },
     ],
     log: [
-      auditEntry(
-        {
-          caller,
-          action: 'setAccountStatus',
-          target: { uid: target.uid, email: target.email },
-          changes: { disabled: { from: target.disabled, to: request.disabled } },
-        },
+      accountAuditEntry(
+        caller,
+        'setAccountStatus',
+        target,
+        { disabled: { from: target.disabled, to: request.disabled } },
         now,
       ),
     ],

@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import { ADMIN_ERRORS, type UpdateUserRoleResponse } from '../admin-api.js';
 import { roleChangeRefusal, type updateRoleSchema } from '../admin.js';
 import { ROLES } from '../roles.js';
-import { type TargetAccount, userNotFound, userPath } from './account-state.js';
-import { auditEntry } from './audit.js';
+import { type TargetAccount, accountAuditEntry, userNotFound, userPath } from './account-state.js';
 import { type Decision, type OperationCaller, decided, refuse, refuseFields } from './decision.js';
 
 export type UpdateUserRoleRequest = z.infer<typeof updateRoleSchema>;
@@ -55,13 +54,11 @@ export function decideUpdateUserRole(
   return decided(result, {
     writes: [{ type: 'set', path, data: { role: request.role, updatedAt: new Date(now) }, merge: true }],
     log: [
-      auditEntry(
-        {
-          caller,
-          action: 'updateUserRole',
-          target: { uid: target.uid, email: target.email },
-          changes: { role: { from: target.role, to: request.role } },
-        },
+      accountAuditEntry(
+        caller,
+        'updateUserRole',
+        target,
+        { role: { from: target.role, to: request.role } },
         now,
       ),
     ],
