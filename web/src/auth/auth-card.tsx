@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './auth-card.css';
 
 export type AuthCardProps = { children: ReactNode };
 

@@ -8,6 +8,7 @@ import { InputField } from '../components/form-field';
 import { checkResetCode, recoverEmail, setNewPassword, verifyEmail } from './api';
 import { AuthCard } from './auth-card';
 import { type NewPassword, newPasswordSchema } from './schemas';
+import './auth-card.css';
 
 const SUPPORTED_MODES = ['resetPassword', 'verifyEmail', 'recoverEmail'] as const;
 type SupportedMode = (typeof SUPPORTED_MODES)[number];

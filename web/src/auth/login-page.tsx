@@ -16,6 +16,8 @@ import { AuthCard } from './auth-card';
 import { type TranslatedError, authErrorText } from './auth-errors';
 import { forgetLinkEmail, rememberLinkEmail, storedLinkEmail } from './link-sign-in-email';
 import { type EmailOnly, type PasswordSignIn, emailOnlySchema, passwordSignInSchema } from './schemas';
+import './auth-card.css';
+import './login-page.css';
 
 // Back from a sign-in link: 'linkSigningIn' while the address stored on this device is tried,
 // 'finishLink' when the page has to ask for it (another device, or the stored one failed).

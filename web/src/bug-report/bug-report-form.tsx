@@ -16,6 +16,8 @@ import { useAuth } from '../lib/auth/auth-context';
 import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../lib/callable-failure';
 import { useNotices } from '../notices';
 import { bugReportFilePath, newRequestId, submitBugReport, uploadBugReportFile } from './api';
+import '../components/ui/form-field.css';
+import './bug-report-form.css';
 
 export type BugReportFormProps = {
   /** The page the report is about, pre-filled and editable. */

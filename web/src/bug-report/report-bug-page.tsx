@@ -6,6 +6,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
 import { BugReportForm } from './bug-report-form';
 import { appVersion, browserInfo, initialPage } from './report-context';
+import '../components/ui/button.css';
+import '../components/ui/result-panel.css';
 
 type ThankYouProps = { onAnother: () => void };
 
@@ -16,11 +18,11 @@ function ThankYou({ onAnother }: ThankYouProps) {
   return (
     <section className="result-panel" aria-labelledby={titleId}>
       <svg className="result-panel-mark" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
-        <circle cx="48" cy="48" r="44" fill="#389e0d" />
+        <circle cx="48" cy="48" r="44" fill="var(--color-success)" />
         <path
           d="M31 49l11 11 23-24"
           fill="none"
-          stroke="#fff"
+          stroke="var(--color-on-primary)"
           strokeWidth="8"
           strokeLinecap="round"
           strokeLinejoin="round"

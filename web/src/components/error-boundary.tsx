@@ -6,13 +6,13 @@ import { logger } from '../lib/logger';
 export type ErrorBoundaryProps = { children: ReactNode };
 type ErrorBoundaryState = { hasError: boolean };
 
-const ERROR_RED = '#bf1919';
+const ERROR_RED = 'var(--color-primary)';
 
 function ErrorIcon() {
   return (
     <svg width="56" height="56" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="11" fill={ERROR_RED} />
-      <path d="M8 8l8 8M16 8l-8 8" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
+      <path d="M8 8l8 8M16 8l-8 8" stroke="var(--color-on-primary)" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
   );
 }
@@ -54,8 +54,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
             width: '100%',
             padding: '32px 24px',
             borderRadius: 12,
-            border: '1px solid rgba(128, 128, 128, 0.25)',
-            boxShadow: '0 6px 16px rgba(0, 0, 0, 0.08)',
+            border: '1px solid var(--color-separator)',
+            boxShadow: '0 6px 16px var(--color-shadow-soft)',
             background: 'Canvas',
             color: 'CanvasText',
             textAlign: 'center',

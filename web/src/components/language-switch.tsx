@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '@domain';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n';
+import './language-switch.css';
 
 /** PL / EN / RU buttons; the choice is kept in localStorage. Plain buttons: they sit on /login too. */
 export function LanguageSwitch() {

@@ -11,7 +11,7 @@ export type SplashScreenProps = {
   children?: ReactNode;
 };
 
-const PRIMARY = '#bf1919';
+const PRIMARY = 'var(--color-primary)';
 
 const SPLASH_CSS = `
 .app-splash__hammer {
@@ -41,11 +41,17 @@ function SplashMark() {
         fill={PRIMARY}
         d="M16 24H80a8 8 0 0 1 8 8V41a7 7 0 0 0 0 14V64a8 8 0 0 1-8 8H16a8 8 0 0 1-8-8V55a7 7 0 0 0 0-14V32a8 8 0 0 1 8-8Z"
       />
-      <path d="M68 30V66" stroke="#fff" strokeOpacity="0.6" strokeWidth="2" strokeDasharray="3 4" />
+      <path
+        d="M68 30V66"
+        stroke="var(--color-on-primary)"
+        strokeOpacity="0.6"
+        strokeWidth="2"
+        strokeDasharray="3 4"
+      />
       <g transform="rotate(-30 40 48)">
         <g className="app-splash__hammer">
-          <rect x="37" y="40" width="6" height="28" rx="2" fill="#fff" />
-          <path d="M25 31h24a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H25l-5-3v-6Z" fill="#fff" />
+          <rect x="37" y="40" width="6" height="28" rx="2" fill="var(--color-on-primary)" />
+          <path d="M25 31h24a3 3 0 0 1 3 3v6a3 3 0 0 1-3 3H25l-5-3v-6Z" fill="var(--color-on-primary)" />
         </g>
       </g>
     </svg>
@@ -99,7 +105,7 @@ export function SplashScreen({
             alignItems: 'center',
             justifyContent: 'center',
             gap: 16,
-            // Theme colours from app.css: reading antd's theme tokens here would make the first
+            // Theme colours from the design tokens (theme/tokens.css): reading antd's theme tokens here would make the first
             // render compute the whole token set, the costliest script work of /login.
             background: 'var(--splash-bg)',
             color: 'var(--splash-fg)',

@@ -1,9 +1,10 @@
 import { createContext, useContext } from 'react';
 import { type ThemeConfig, theme as antdTheme } from 'antd';
+import { type TokenName, tokenPx, tokenValue } from '../theme/tokens';
 
 export const THEME_STORAGE_KEY = 'theme';
 export type ThemeMode = 'light' | 'dark';
-export const PRIMARY_COLOR = '#bf1919';
+export const PRIMARY_COLOR = tokenValue('color-primary', 'light');
 
 /** `dark` in storage means dark; anything else, or nothing, means light. */
 export function readThemeMode(): ThemeMode {
@@ -22,28 +23,31 @@ export function saveThemeMode(mode: ThemeMode): void {
   }
 }
 
-/** The craftsman look: brick red, sturdy corners, a warm paper background, a workshop-dark sider. */
+/**
+ * The craftsman look: brick red, sturdy corners, a warm paper background, a workshop-dark sider.
+ * Every value comes from the design tokens (theme/tokens.ts), the same ones the CSS reads.
+ */
 export function themeConfig(mode: ThemeMode): ThemeConfig {
   const isDark = mode === 'dark';
+  const color = (name: TokenName) => tokenValue(name, mode);
   return {
     algorithm: isDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: PRIMARY_COLOR,
-      colorLink: isDark ? '#ff6b5e' : PRIMARY_COLOR,
-      borderRadius: 4,
-      fontFamily:
-        "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
-      colorBgLayout: isDark ? '#171311' : '#f6f1ea',
-      fontSize: 15,
+      colorLink: color('color-link'),
+      borderRadius: tokenPx('radius-sm'),
+      fontFamily: tokenValue('font-family', mode),
+      colorBgLayout: color('color-bg-page'),
+      fontSize: tokenPx('font-size-base'),
     },
     components: {
       Layout: {
-        siderBg: isDark ? '#120f0e' : '#2b2320',
-        headerBg: isDark ? '#1f1a17' : '#ffffff',
+        siderBg: color('color-bg-sider'),
+        headerBg: color('color-bg-surface'),
       },
       Menu: {
-        darkItemBg: isDark ? '#120f0e' : '#2b2320',
-        darkSubMenuItemBg: isDark ? '#0d0b0a' : '#231c1a',
+        darkItemBg: color('color-bg-sider'),
+        darkSubMenuItemBg: color('color-bg-sider-sub'),
         darkItemSelectedBg: PRIMARY_COLOR,
       },
       Button: { fontWeight: 600 },

@@ -18,6 +18,8 @@ import { MessageBox, PlainButton } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useAdminDashboard } from './use-admin-dashboard';
 import './admin-dashboard.css';
+import '../../components/ui/alert.css';
+import '../../components/ui/status-tag.css';
 
 /*
  * /admin (manager and up; the server also wants VIEW_ALL_USER_DATA): users by role and account

@@ -8,6 +8,7 @@ import { useAdminOperation } from '../admin-operation';
 import { toAdminFailure } from '../api/call';
 import { getBackendLogLevel, setBackendLogLevel } from '../api/debug';
 import { DebugSection } from './debug-section';
+import '../../components/ui/alert.css';
 
 /** Least to most talkative: errors only (the default) first. */
 const LEVELS_SHOWN: readonly LogLevel[] = [...LOG_LEVELS].reverse();

@@ -19,6 +19,7 @@ import { ResetPasswordDialog } from './reset-password-dialog';
 import { WorkerDetailsDialog } from './worker-details-dialog';
 import '../users/admin-common.css';
 import './admin-profile.css';
+import '../../components/ui/status-tag.css';
 
 type DialogName = 'role' | 'permissions' | 'password' | 'status' | 'worker' | 'account';
 

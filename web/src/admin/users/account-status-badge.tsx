@@ -1,7 +1,8 @@
 import type { AccountStatus } from '@domain';
 import { useTranslation } from 'react-i18next';
+import '../../components/ui/status-tag.css';
 
-/** Colour classes of app.css (`status-tag--<colour>`). */
+/** Colour classes of components/ui/status-tag.css (`status-tag--<colour>`). */
 const STATUS_COLORS = {
   enabled: 'green',
   disabled: 'red',

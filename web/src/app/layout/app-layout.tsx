@@ -16,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { ThemeMode } from '../../lib/theme';
 import { Sidebar } from './sidebar';
+import './app-layout.css';
 
 export type AppLayoutProps = {
   themeMode: ThemeMode;

@@ -24,6 +24,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useAuth } from '../../lib/auth/auth-context';
 import type { ThemeMode } from '../../lib/theme';
+import './sidebar.css';
 
 export type SidebarProps = {
   themeMode: ThemeMode;

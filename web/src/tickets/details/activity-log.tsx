@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityChange, ActivityEntry } from '../api/ticket-model';
 import { categoryName, subcategoryName } from '../shared/category-labels';
 import { EMPTY_VALUE, formatDateTime } from '../shared/format';
+import './activity-log.css';
+import './ticket-details-page.css';
 
 export type ActivityLogProps = {
   entries: ActivityEntry[];

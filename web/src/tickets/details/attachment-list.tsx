@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { TicketAttachment } from '../api/ticket-model';
 import { useAttachmentUrl } from '../api/ticket-reads';
 import { formatFileSize } from '../shared/format';
+import './attachment-list.css';
+import './ticket-details-page.css';
 
 const PREVIEW_SIZE = 96;
 

@@ -29,9 +29,13 @@ import { StatusTag } from '../../components/status-tag';
 import { type TicketBackLink, ticketBackLinkFrom } from '../shared/ticket-link-state';
 import { ActivityLog } from './activity-log';
 import { AttachmentList } from './attachment-list';
+import '../../components/ui/button.css';
+import '../../components/ui/status-tag.css';
+import '../shared/ticket-panel.css';
+import './ticket-details-page.css';
 
 // This page already carries Firestore (and Storage for attachments), so it is built from plain
-// markup and app.css rather than antd's Descriptions, Result, Alert, Tag, Timeline and Image, which
+// markup and its own CSS rather than antd's Descriptions, Result, Alert, Tag, Timeline and Image, which
 // together cost about 40 KB gzip here. Button and Typography come with the signed-in shell anyway.
 
 type Row = { key: string; label: string; value: ReactNode };

@@ -20,6 +20,9 @@ import {
   readFilters,
   writeFilters,
 } from './history-filters';
+import '../../components/ui/alert.css';
+import '../shared/ticket-panel.css';
+import './ticket-history-page.css';
 
 /** A control of the filter bar: full width on a phone, side by side on wider screens. */
 const FILTER_STYLE = { flex: '1 1 180px', minWidth: 0 } as const;

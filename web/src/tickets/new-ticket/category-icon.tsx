@@ -11,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import type { TicketCategoryIcon } from '@domain';
 import type { ComponentType } from 'react';
+import './new-ticket-pages.css';
 
 const ICONS: Record<TicketCategoryIcon, ComponentType> = {
   wallet: WalletOutlined,

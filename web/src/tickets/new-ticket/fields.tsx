@@ -4,6 +4,7 @@ import { Controller, type ControllerRenderProps, useFormContext } from 'react-ho
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../components/field-message';
 import { FormField, controlProps } from '../../components/form-field';
+import '../../components/ui/form-field.css';
 
 // react-hook-form controls for the ticket forms: an antd control inside the plain FormField row
 // (label, translated error, aria wiring). Each reads the form from context, so a category's

@@ -19,6 +19,8 @@ import type { CategoryForm } from './category-form';
 import { CategoryIcon } from './category-icon';
 import { loadCategoryForm } from './forms';
 import { TicketForm } from './ticket-form';
+import '../../components/ui/button.css';
+import './new-ticket-pages.css';
 
 // The app-wide not-found page uses antd Result; only a mistyped address shows it here, so it loads
 // when needed instead of with every new-ticket screen.

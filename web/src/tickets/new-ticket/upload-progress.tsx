@@ -2,6 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { StoredAttachment } from '@domain';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './upload-progress.css';
 
 export type UploadStatus = 'pending' | 'uploading' | 'failed' | 'done';
 
@@ -29,10 +30,10 @@ export function UploadProgress({ entries }: { entries: UploadEntry[] }) {
             <li key={entry.key} className="upload-list-item">
               <Typography.Text ellipsis style={{ display: 'block' }}>
                 {entry.status === 'done' && (
-                  <CheckCircleFilled style={{ color: '#389e0d' }} aria-hidden="true" />
+                  <CheckCircleFilled style={{ color: 'var(--color-success)' }} aria-hidden="true" />
                 )}
                 {entry.status === 'failed' && (
-                  <CloseCircleFilled style={{ color: '#cf1322' }} aria-hidden="true" />
+                  <CloseCircleFilled style={{ color: 'var(--color-error)' }} aria-hidden="true" />
                 )}{' '}
                 {entry.file.name} — {t(`tickets.form.files.status.${entry.status}`)}
               </Typography.Text>

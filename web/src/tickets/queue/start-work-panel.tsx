@@ -17,6 +17,10 @@ import {
   newUpdateRequestId,
   toProcessingFailure,
 } from '../api/process-ticket';
+import '../../components/ui/button.css';
+import '../../components/ui/form-field.css';
+import '../../components/ui/text-input.css';
+import './start-work-panel.css';
 
 /** The steps of "start work", in the order they run. */
 export type StartWorkStep = 'assign' | 'status' | 'update';

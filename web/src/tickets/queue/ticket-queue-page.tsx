@@ -29,6 +29,8 @@ import {
 } from './queue-filters';
 import { QueueTicketRow } from './queue-ticket-row';
 import { useTicketQueue } from './use-ticket-queue';
+import '../../components/ui/alert.css';
+import './ticket-queue-page.css';
 
 const isStatusFilter = (value: string | undefined): value is QueueStatusFilter =>
   value !== undefined && (QUEUE_STATUS_FILTERS as readonly string[]).includes(value);

@@ -8,6 +8,7 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { assignTicket, fetchTicketStaff } from '../../api/process-ticket';
 import type { Ticket } from '../../api/ticket-model';
 import { useProcessing } from './use-processing';
+import '../../../components/ui/form-field.css';
 
 type StaffState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; staff: TicketStaffMember[] };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmTicketItem } from '../../api/process-ticket';
 import type { Ticket } from '../../api/ticket-model';
 import { useProcessing } from './use-processing';
+import '../ticket-details-page.css';
 
 /**
  * The ordered items (tools, clothes) for staff, each confirmed or unconfirmed on its own; the

@@ -13,6 +13,7 @@ import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { FieldError } from '../fields';
+import '../../../components/ui/form-field.css';
 
 // The form value `items` holds only the ticked rows, in catalogue order. What a worker typed in a
 // row they then unticked stays in local state, so ticking it again brings it back.
@@ -86,7 +87,7 @@ function ClothesRow({ type, values, isChecked, isSizeMissing, index, onToggle, o
   return (
     <li
       className="clothes-row"
-      style={{ padding: '8px 0', borderBottom: '1px solid rgba(128, 128, 128, 0.25)' }}
+      style={{ padding: '8px 0', borderBottom: '1px solid var(--color-separator)' }}
     >
       <Checkbox checked={isChecked} onChange={(event) => onToggle(event.target.checked)}>
         {item}

@@ -2,6 +2,7 @@ import { PRESALARY, isPresalaryAmountAllowed, presalaryCosts } from '@domain';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import '../../../components/ui/form-field.css';
 
 /** The fee as a whole percentage, for texts ("5%"). */
 export const FEE_PERCENT = Math.round(PRESALARY.FEE_RATE * 100);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field';
 import type { CatalogTool, ToolCatalogState } from '../../api/tool-catalog';
 import { ToolCard, toolCategoryLabel } from './tool-card';
+import '../../../components/ui/form-field.css';
 
 // The tool catalogue: search by name, filter by category (one tap on a chip rather than a
 // drop-down: there are only a handful of categories), a grid that reflows from one column on

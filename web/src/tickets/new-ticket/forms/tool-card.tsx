@@ -36,7 +36,7 @@ const coverStyle: CSSProperties = {
   height: 120,
   objectFit: 'contain',
   padding: 8,
-  background: 'rgba(128, 128, 128, 0.08)',
+  background: 'var(--color-tint-neutral)',
 };
 const thumbnailStyle: CSSProperties = { ...coverStyle, width: 48, height: 48, padding: 4, flex: 'none' };
 

@@ -44,7 +44,7 @@ export function ToolOrderList({
         return (
           <li
             key={line.toolId}
-            style={{ padding: '8px 0', borderBottom: '1px solid rgba(128, 128, 128, 0.2)' }}
+            style={{ padding: '8px 0', borderBottom: '1px solid var(--color-separator)' }}
           >
             <Flex wrap align="center" gap={8}>
               {tool && <ToolImage tool={tool} isThumbnail />}

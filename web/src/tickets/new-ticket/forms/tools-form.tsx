@@ -8,6 +8,7 @@ import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { FieldError } from '../fields';
 import { ToolBrowser } from './tool-browser';
 import { type ToolLine, ToolOrderList } from './tool-order-list';
+import '../../../components/ui/form-field.css';
 
 // Tools: an order picks tools from the catalogue (at least one); a repair may point at the
 // broken tool(s) the same way, or just describe them.
