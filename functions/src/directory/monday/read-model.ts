@@ -1,0 +1,88 @@
+// The Firestore read model of the board: `mondayWorkers/{itemId}` holds each worker's profile
+// fields plus `emailLower`, `boardUpdatedAt` (the item's updated_at) and `syncedAt` (when this
+// copy was taken from the board). Reads are served from here; only sync, webhooks and accepted
+// edits write it, always with what the board answered.
+import { type DocumentSnapshot, type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { type WorkerProfile, workerProfileSchema } from '../../domain/index.js';
+import { type BoardItem, itemToProfile } from './columns.js';
+import type { MondayColumnMap } from './config.js';
+
+export const MONDAY_WORKERS = 'mondayWorkers';
+export const SYNC_STATE_DOC = 'config/mondaySync';
+/** Firestore allows 500 writes per batch; stay below it. */
+const BATCH_SIZE = 400;
+
+export type CachedWorker = { profile: WorkerProfile; syncedAt: Date; boardUpdatedAt: string | null };
+
+/** The cached profile of a read-model document, or null when missing or malformed. */
+export function cachedWorkerOf(snapshot: DocumentSnapshot): CachedWorker | null {
+  if (!snapshot.exists) return null;
+  const { emailLower: _email, syncedAt, boardUpdatedAt, ...fields } = snapshot.data() ?? {};
+  const parsed = workerProfileSchema.safeParse({ ...fields, id: snapshot.id });
+  if (!parsed.success) return null;
+  return {
+    profile: parsed.data,
+    syncedAt: syncedAt instanceof Timestamp ? syncedAt.toDate() : new Date(0),
+    boardUpdatedAt: typeof boardUpdatedAt === 'string' ? boardUpdatedAt : null,
+  };
+}
+
+function cacheDocOf(profile: WorkerProfile, boardUpdatedAt: string | null | undefined, syncedAt: Date) {
+  const { id: _id, ...fields } = profile;
+  return {
+    ...fields,
+    emailLower: profile.email.toLowerCase(),
+    boardUpdatedAt: boardUpdatedAt ?? null,
+    syncedAt: Timestamp.fromDate(syncedAt),
+  };
+}
+
+export type CacheWriteResult = {
+  written: string[];
+  /** Items that are no worker (no valid e-mail, ...): not cached, and taken out if they were. */
+  invalid: { itemId: string; problems: string[] }[];
+};
+
+/** Writes these board items into the read model, replacing each cached copy whole. */
+export async function writeItems(
+  db: Firestore,
+  items: readonly BoardItem[],
+  columns: MondayColumnMap,
+  syncedAt: Date,
+): Promise<CacheWriteResult> {
+  const collection = db.collection(MONDAY_WORKERS);
+  const result: CacheWriteResult = { written: [], invalid: [] };
+  const writes: { id: string; data: ReturnType<typeof cacheDocOf> | null }[] = [];
+  for (const item of items) {
+    const mapped = itemToProfile(item, columns);
+    if (mapped.ok) {
+      writes.push({ id: mapped.profile.id, data: cacheDocOf(mapped.profile, item.updated_at, syncedAt) });
+      result.written.push(mapped.profile.id);
+    } else {
+      writes.push({ id: String(item.id), data: null });
+      result.invalid.push({ itemId: mapped.itemId, problems: mapped.problems });
+    }
+  }
+  for (let start = 0; start < writes.length; start += BATCH_SIZE) {
+    const batch = db.batch();
+    for (const { id, data } of writes.slice(start, start + BATCH_SIZE)) {
+      if (id.includes('/')) continue;
+      if (data) batch.set(collection.doc(id), data);
+      else batch.delete(collection.doc(id));
+    }
+    await batch.commit();
+  }
+  return result;
+}
+
+/** Takes these items out of the read model. */
+export async function removeItems(db: Firestore, itemIds: readonly string[]): Promise<void> {
+  const collection = db.collection(MONDAY_WORKERS);
+  for (let start = 0; start < itemIds.length; start += BATCH_SIZE) {
+    const batch = db.batch();
+    for (const id of itemIds.slice(start, start + BATCH_SIZE)) {
+      if (!id.includes('/')) batch.delete(collection.doc(id));
+    }
+    await batch.commit();
+  }
+}
