@@ -1,12 +1,12 @@
 import { type BugReport, type StoredAttachment, bugReportFilesFolder } from '@domain';
-import { callFunction, storage } from '../lib/firebase-data';
+import type { SubmitBugReportResponse } from '@domain/callables';
+import { call } from '../lib/call';
+import { storage } from '../lib/firebase-data';
 
 // Every write of the bug report screen: the uploads to Storage and the submitBugReport callable.
 
-export type SubmitBugReportResponse = { reportId: string };
-
 export function submitBugReport(report: BugReport): Promise<SubmitBugReportResponse> {
-  return callFunction<BugReport, SubmitBugReportResponse>('submitBugReport', report);
+  return call('submitBugReport', report);
 }
 
 /**

@@ -58,15 +58,3 @@ export function functions(): Promise<Functions> {
   );
   return functionsPromise;
 }
-
-/** Calls a callable function by name and returns its data. Errors are FunctionsError. */
-export async function callFunction<Request, Response>(name: string, data: Request): Promise<Response> {
-  // startAppCheck again: a no-op once started, a retry when it could not start before.
-  const [instance, sdk] = await Promise.all([
-    functions(),
-    import('firebase/functions'),
-    startAppCheck(firebaseApp()),
-  ]);
-  const result = await sdk.httpsCallable<Request, Response>(instance, name)(data);
-  return result.data;
-}

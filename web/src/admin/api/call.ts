@@ -1,14 +1,5 @@
 import { ADMIN_ERRORS } from '@domain';
 import { type CallableFailure, toCallableFailure } from '../../lib/callable-failure';
-import { callFunction } from '../../lib/firebase-data';
-
-/**
- * Calls an admin callable by its name in ADMIN_CALLABLES. The server re-checks the caller; the
- * screens only build requests of the contract's types (functions/src/domain/admin-api.ts).
- */
-export function callAdmin<Request, Response>(name: string, data: Request): Promise<Response> {
-  return callFunction<Request, Response>(name, data);
-}
 
 /** Why an admin call failed, in the terms the screens react to. */
 export type AdminFailure = CallableFailure;

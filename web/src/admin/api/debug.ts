@@ -1,11 +1,6 @@
 import {
-  ADMIN_CALLABLES,
   type AdminUserRow,
-  type BackendLogLevelResponse,
-  type ListUsersRequest,
-  type ListUsersResponse,
   type LogLevel,
-  type SetBackendLogLevelRequest,
   type TestPermissionRequest,
   type TestPermissionResponse,
   type TestSecurityLogRequest,
@@ -13,7 +8,7 @@ import {
 } from '@domain';
 import { getIdTokenResult } from 'firebase/auth';
 import { firebaseAuth } from '../../lib/firebase';
-import { callAdmin } from './call';
+import { call } from '../../lib/call';
 
 // The debug tools' calls (/admin/debug): the caller's own ID token, and the debug callables,
 // which the server allows only to an admin holding ACCESS_DEBUG_TOOLS.
@@ -59,37 +54,28 @@ export async function readTokenClaims(forceRefresh = false): Promise<TokenClaims
 
 /** Users whose name or e-mail matches, for the permission test's user picker (first 10). */
 export async function searchUsers(search: string): Promise<AdminUserRow[]> {
-  const response = await callAdmin<ListUsersRequest, ListUsersResponse>(ADMIN_CALLABLES.listUsers, {
-    search,
-    pageSize: 10,
-  });
+  const response = await call('listUsers', { search, pageSize: 10 });
   return response.rows;
 }
 
 /** The server's answer whether a user holds a permission, and why. */
 export function testPermission(request: TestPermissionRequest): Promise<TestPermissionResponse> {
-  return callAdmin<TestPermissionRequest, TestPermissionResponse>(ADMIN_CALLABLES.testPermission, request);
+  return call('testPermission', request);
 }
 
 /** Writes a test entry to the security log and the functions log. */
 export function testSecurityLog(request: TestSecurityLogRequest): Promise<TestSecurityLogResponse> {
-  return callAdmin<TestSecurityLogRequest, TestSecurityLogResponse>(ADMIN_CALLABLES.testSecurityLog, request);
+  return call('testSecurityLog', request);
 }
 
 /** The backend log level stored in config/logging. */
 export async function getBackendLogLevel(): Promise<LogLevel> {
-  const response = await callAdmin<Record<string, never>, BackendLogLevelResponse>(
-    ADMIN_CALLABLES.getBackendLogLevel,
-    {},
-  );
+  const response = await call('getBackendLogLevel');
   return response.level;
 }
 
 /** Saves the backend log level; the functions pick it up within a minute. */
 export async function setBackendLogLevel(level: LogLevel): Promise<LogLevel> {
-  const response = await callAdmin<SetBackendLogLevelRequest, BackendLogLevelResponse>(
-    ADMIN_CALLABLES.setBackendLogLevel,
-    { level },
-  );
+  const response = await call('setBackendLogLevel', { level });
   return response.level;
 }

@@ -1,9 +1,10 @@
 import { ADMIN_ERRORS, LOG_LEVELS, type LogLevel } from '@domain';
 import { Button, Spin } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { MessageBox, PlainButton } from '../../components/plain-controls';
+import { NO_REQUEST, useAsync } from '../../lib/use-async';
 import { useAdminOperation } from '../admin-operation';
 import { toAdminFailure } from '../api/call';
 import { getBackendLogLevel, setBackendLogLevel } from '../api/debug';
@@ -24,33 +25,19 @@ export function LogLevelSetting() {
   const { t } = useTranslation();
   const runOperation = useAdminOperation();
   const selectId = useId();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const [saved, setSaved] = useState<LogLevel | null>(null);
-  const [selected, setSelected] = useState<LogLevel | null>(null);
+  const load = useAsync(getBackendLogLevel, NO_REQUEST);
+  // What was saved here and what is chosen now; until then, what the server holds.
+  const [savedHere, setSaved] = useState<LogLevel | null>(null);
+  const [chosen, setSelected] = useState<LogLevel | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-
-  useEffect(() => {
-    let isCurrent = true;
-    getBackendLogLevel().then(
-      (level) => {
-        if (!isCurrent) return;
-        setSaved(level);
-        setSelected(level);
-        setLoaded({ status: 'ready' });
-      },
-      (error: unknown) => {
-        if (!isCurrent) return;
-        setLoaded({
-          status: 'failed',
-          messageKey: toAdminFailure(error, ADMIN_ERRORS.logLevelFailed).messageKey,
-        });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [attempt]);
+  const saved = savedHere ?? load.data;
+  const selected = chosen ?? saved;
+  const loaded: Loaded =
+    load.error !== null
+      ? { status: 'failed', messageKey: toAdminFailure(load.error, ADMIN_ERRORS.logLevelFailed).messageKey }
+      : load.data === null
+        ? { status: 'loading' }
+        : { status: 'ready' };
 
   const save = async () => {
     if (!selected) return;
@@ -77,14 +64,7 @@ export function LogLevelSetting() {
         <MessageBox type="error">
           <span className="message-box-row">
             {t(loaded.messageKey)}
-            <PlainButton
-              onClick={() => {
-                setLoaded({ status: 'loading' });
-                setAttempt((value) => value + 1);
-              }}
-            >
-              {t('admin.debug.logLevel.retry')}
-            </PlainButton>
+            <PlainButton onClick={load.reload}>{t('admin.debug.logLevel.retry')}</PlainButton>
           </span>
         </MessageBox>
       )}

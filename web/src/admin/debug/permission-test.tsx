@@ -9,6 +9,7 @@ import {
 import { Button } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAsync } from '../../lib/use-async';
 import { FormField, controlProps, fieldErrorId } from '../../components/form-field';
 import { MessageBox, NativeSelect, PlainButton, TextInput } from '../../components/plain-controls';
 import { toAdminFailure } from '../api/call';
@@ -110,6 +111,10 @@ export function PermissionTest() {
   );
 }
 
+/** One search of the picker; `attempt` makes every click a new request. */
+type SearchRequest = { search: string; attempt: number };
+const searchFor = ({ search }: SearchRequest): Promise<AdminUserRow[]> => searchUsers(search);
+
 type UserPickerProps = {
   inputId: string;
   picked: PickedUser | null;
@@ -122,22 +127,15 @@ function UserPicker({ inputId, picked, hasError, onPick }: UserPickerProps) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useState('');
-  const [rows, setRows] = useState<AdminUserRow[] | null>(null);
-  const [isSearching, setIsSearching] = useState(false);
-  const [failureKey, setFailureKey] = useState<string | null>(null);
+  const [asked, setAsked] = useState<SearchRequest | null>(null);
+  const found = useAsync(searchFor, asked);
+  const rows = found.data;
+  const failureKey =
+    found.error === null ? null : toAdminFailure(found.error, ADMIN_ERRORS.loadUsersFailed).messageKey;
 
-  const runSearch = async () => {
-    setIsSearching(true);
-    setFailureKey(null);
-    try {
-      setRows(await searchUsers(search.trim()));
-    } catch (error) {
-      setRows(null);
-      setFailureKey(toAdminFailure(error, ADMIN_ERRORS.loadUsersFailed).messageKey);
-    } finally {
-      setIsSearching(false);
-    }
-  };
+  // Every click asks again, the same words too.
+  const runSearch = () =>
+    setAsked((previous) => ({ search: search.trim(), attempt: (previous?.attempt ?? 0) + 1 }));
 
   if (picked) {
     return (
@@ -174,10 +172,10 @@ function UserPicker({ inputId, picked, hasError, onPick }: UserPickerProps) {
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
             event.preventDefault();
-            void runSearch();
+            runSearch();
           }}
         />
-        <PlainButton variant="primary" isLoading={isSearching} onClick={() => void runSearch()}>
+        <PlainButton variant="primary" isLoading={found.isLoading} onClick={runSearch}>
           {t('admin.debug.permissionTest.searchButton')}
         </PlainButton>
       </div>
@@ -196,7 +194,7 @@ function UserPicker({ inputId, picked, hasError, onPick }: UserPickerProps) {
                 onClick={() => {
                   if (row.uid === null) return;
                   onPick({ uid: row.uid, name: row.name, email: row.email });
-                  setRows(null);
+                  setAsked(null);
                 }}
               >
                 <span className="admin-debug-user-name">{row.name || row.email}</span>

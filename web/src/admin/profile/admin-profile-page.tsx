@@ -9,7 +9,7 @@ import { toAdminFailure } from '../api/call';
 import { getUserProfile } from '../api/users';
 import { AccountStatusBadge } from '../users/account-status-badge';
 import { EMPTY_VALUE, formatMoment } from '../users/format';
-import { useCallResult } from '../users/use-call-result';
+import { useAsync } from '../../lib/use-async';
 import type { UserListLinkState } from '../users/user-list-page';
 import { AccountStatusDialog } from './account-status-dialog';
 import { CreateAccountDialog } from './create-account-dialog';
@@ -36,7 +36,7 @@ export function AdminProfilePage() {
   const { userId = '' } = useParams();
   const location = useLocation();
   const listSearch = (location.state as UserListLinkState | null)?.listSearch ?? '';
-  const result = useCallResult(getUserProfile, userId ? { userId } : null);
+  const result = useAsync(getUserProfile, userId ? { userId } : null);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const backLink = (
     <Link to={`/admin/users${listSearch ? `?${listSearch}` : ''}`} className="admin-back-link">

@@ -19,7 +19,7 @@ import { toAdminFailure } from '../api/call';
 import { listUsers } from '../api/users';
 import { AccountStatusBadge } from './account-status-badge';
 import { EMPTY_VALUE, formatDay, formatMoment } from './format';
-import { useCallResult } from './use-call-result';
+import { useAsync } from '../../lib/use-async';
 import {
   DEFAULT_QUERY,
   type UserListQuery,
@@ -49,7 +49,7 @@ export function UserListPage() {
   const canSeeStatus = hasPermission(user, PERMISSIONS.VIEW_USER_ACCOUNT_STATUS, rules);
   const [params, setParams] = useSearchParams();
   const query = readUserListQuery(params, canSeeStatus);
-  const result = useCallResult(listUsers, toListUsersRequest(query), { keepStale: true });
+  const result = useAsync(listUsers, toListUsersRequest(query), { keepStale: true });
   const panelId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 

@@ -8,15 +8,13 @@ import {
   type ConfirmItemRequest,
   type ConfirmItemResponse,
   type StoredAttachment,
-  TICKET_PROCESSING_CALLABLES,
   TICKET_PROCESSING_ERRORS,
-  TICKET_QUEUE_CALLABLES,
   type TicketStaffResponse,
   ticketFilesFolder,
   ticketUpdateFilesFolder,
 } from '@domain';
 import { type CallableFailure, toCallableFailure } from '../../lib/callable-failure';
-import { callFunction } from '../../lib/firebase-data';
+import { call } from '../../lib/call';
 import { uploadFileTo } from './submit-ticket';
 
 // The writes of ticket processing: the four callables of functions/src/domain/ticket-workflow.ts
@@ -24,24 +22,24 @@ import { uploadFileTo } from './submit-ticket';
 // the screens only offer what it would accept.
 
 export function changeTicketStatus(request: ChangeStatusInput): Promise<ChangeStatusResponse> {
-  return callFunction(TICKET_PROCESSING_CALLABLES.changeStatus, request);
+  return call('changeTicketStatus', request);
 }
 
 export function assignTicket(request: AssignTicketRequest): Promise<AssignTicketResponse> {
-  return callFunction(TICKET_PROCESSING_CALLABLES.assign, request);
+  return call('assignTicket', request);
 }
 
 export function addTicketUpdate(request: AddTicketUpdateInput): Promise<AddTicketUpdateResponse> {
-  return callFunction(TICKET_PROCESSING_CALLABLES.addUpdate, request);
+  return call('addTicketUpdate', request);
 }
 
 export function confirmTicketItem(request: ConfirmItemRequest): Promise<ConfirmItemResponse> {
-  return callFunction(TICKET_PROCESSING_CALLABLES.confirmItem, request);
+  return call('confirmTicketItem', request);
 }
 
 /** Who a ticket may be assigned to: active accounts holding PROCESS_TICKETS, by name. */
 export function fetchTicketStaff(): Promise<TicketStaffResponse> {
-  return callFunction(TICKET_QUEUE_CALLABLES.staff, {});
+  return call('listTicketStaff');
 }
 
 /**

@@ -1,18 +1,13 @@
-import {
-  TICKET_QUEUE_CALLABLES,
-  TICKET_QUEUE_ERRORS,
-  type TicketQueueInput,
-  type TicketQueueResponse,
-} from '@domain';
+import { TICKET_QUEUE_ERRORS, type TicketQueueInput, type TicketQueueResponse } from '@domain';
 import { type CallableFailure, toCallableFailure } from '../../lib/callable-failure';
-import { callFunction } from '../../lib/firebase-data';
+import { call } from '../../lib/call';
 
 // The staff ticket queue (PROCESS_TICKETS): the listTicketQueue callable of
 // functions/src/domain/ticket-queue.ts. The server checks the permission again.
 
 /** One answer of the queue: the tickets oldest first, whether there are more, counts and sites. */
 export function fetchTicketQueue(input: TicketQueueInput): Promise<TicketQueueResponse> {
-  return callFunction<TicketQueueInput, TicketQueueResponse>(TICKET_QUEUE_CALLABLES.list, input);
+  return call('listTicketQueue', input);
 }
 
 /** Why a queue call failed: the short callable code and the translation key to show. */

@@ -1,14 +1,16 @@
 import { type StoredAttachment, type TicketSubmission, ticketFilesFolder } from '@domain';
+import type { SubmitTicketResponse } from '@domain/callables';
 import { tooManyRequestsValues } from '../../lib/callable-failure';
-import { callFunction, storage } from '../../lib/firebase-data';
+import { call } from '../../lib/call';
+import { storage } from '../../lib/firebase-data';
 
 // Every write of the new-ticket screen: the submitTicket callable, the uploads to Storage and
 // the attachTicketFiles callable that checks and records them on the server.
 
-export type SubmitTicketResponse = { ticketId: string; number: string; isDuplicate: boolean };
+export type { SubmitTicketResponse } from '@domain/callables';
 
 export function submitTicket(payload: TicketSubmission): Promise<SubmitTicketResponse> {
-  return callFunction<TicketSubmission, SubmitTicketResponse>('submitTicket', payload);
+  return call('submitTicket', payload);
 }
 
 /** Why a submission failed, in the terms the form reacts to. */
@@ -94,10 +96,7 @@ export async function uploadFileTo(
 }
 
 export function attachTicketFiles(ticketId: string, files: StoredAttachment[]) {
-  return callFunction<{ ticketId: string; files: StoredAttachment[] }, { attachments: StoredAttachment[] }>(
-    'attachTicketFiles',
-    { ticketId, files },
-  );
+  return call('attachTicketFiles', { ticketId, files });
 }
 
 /** A request id for one submission; kept across retries so a ticket is created once. */

@@ -1,10 +1,11 @@
 import type { TicketStaffMember } from '@domain';
 import { Button } from 'antd';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form-field';
 import { NativeSelect } from '../../../components/plain-controls';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { NO_REQUEST, useAsync } from '../../../lib/use-async';
 import { assignTicket, fetchTicketStaff } from '../../api/process-ticket';
 import type { Ticket } from '../../api/ticket-model';
 import { useProcessing } from './use-processing';
@@ -15,26 +16,14 @@ type StaffState =
 
 /** Who may take tickets, loaded once per panel; a failure offers a retry. */
 function useTicketStaff() {
-  const [state, setState] = useState<StaffState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let isCurrent = true;
-    fetchTicketStaff().then(
-      ({ staff }) => {
-        if (isCurrent) setState({ status: 'ready', staff });
-      },
-      () => {
-        if (isCurrent) setState({ status: 'error' });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [attempt]);
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((value) => value + 1);
-  }, []);
+  const { data, error, reload } = useAsync(fetchTicketStaff, NO_REQUEST);
+  const state: StaffState =
+    error !== null
+      ? { status: 'error' }
+      : data
+        ? { status: 'ready', staff: data.staff }
+        : { status: 'loading' };
+  const retry = reload;
   return { state, retry };
 }
 

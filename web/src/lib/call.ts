@@ -1,0 +1,31 @@
+import type { CallableName, CallableRequestOf, CallableResponseOf } from '@domain/callables';
+import { firebaseApp } from './firebase';
+import { startAppCheck } from './firebase-app-check';
+import { functions } from './firebase-data';
+
+// The one client of the callable functions, typed from the contract table
+// (functions/src/domain/callables.ts): `call('assignTicket', request)` with a wrong name or a
+// wrong request does not compile, and the answer has the callable's type. Only the types come
+// from the table, so no schema code reaches the bundle; the Functions SDK loads on the first call.
+
+/** The request argument: optional for callables whose every request field has a default. */
+type RequestArgs<N extends CallableName> =
+  undefined extends CallableRequestOf<N> ? [request?: CallableRequestOf<N>] : [request: CallableRequestOf<N>];
+
+/** Calls callable `name` and resolves with its answer; rejects with the SDK's FunctionsError. */
+export async function call<N extends CallableName>(
+  name: N,
+  ...[request]: RequestArgs<N>
+): Promise<CallableResponseOf<N>> {
+  // startAppCheck again: a no-op once started, a retry when it could not start before.
+  const [instance, sdk] = await Promise.all([
+    functions(),
+    import('firebase/functions'),
+    startAppCheck(firebaseApp()),
+  ]);
+  const result = await sdk.httpsCallable<CallableRequestOf<N>, CallableResponseOf<N>>(
+    instance,
+    name,
+  )(request ?? ({} as CallableRequestOf<N>));
+  return result.data;
+}
