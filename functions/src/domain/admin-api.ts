@@ -7,26 +7,10 @@ import type { TicketStatus } from './tickets.js';
 import { type WorkerProfile, workerUpdateSchema } from './worker.js';
 
 /*
- * The contract between the admin screens and the admin callables (issue 5): callable names,
+ * The contract between the admin screens and the admin callables (issue 5; the table of all: callables.ts):
  * request schemas (the server parses with them, the screens build requests of their types) and
  * response shapes. Every callable re-checks its caller on the server.
  */
-
-export const ADMIN_CALLABLES = {
-  listUsers: 'listUsers',
-  getUserProfile: 'getUserProfile',
-  updateUserRole: 'updateUserRole',
-  saveUserPermissions: 'saveUserPermissions',
-  resetUserPassword: 'resetUserPassword',
-  setAccountStatus: 'setAccountStatus',
-  updateWorker: 'updateWorker',
-  createAccount: 'createAccount',
-  adminDashboard: 'adminDashboard',
-  testPermission: 'testPermission',
-  testSecurityLog: 'testSecurityLog',
-  getBackendLogLevel: 'getBackendLogLevel',
-  setBackendLogLevel: 'setBackendLogLevel',
-} as const;
 
 /** Account status of spec section 4. */
 export const ACCOUNT_STATUSES = ['enabled', 'disabled', 'noAccount'] as const;

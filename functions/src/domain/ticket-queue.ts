@@ -7,12 +7,6 @@ import { OPEN_STATUSES, TARGET_STATUSES } from './ticket-workflow.js';
  * can check firestore.indexes.json has an index for every shape). Pure: no Firebase here.
  */
 
-/** Names of the queue callables, as exported by functions/src/index.ts. */
-export const TICKET_QUEUE_CALLABLES = {
-  list: 'listTicketQueue',
-  staff: 'listTicketStaff',
-} as const;
-
 /** Tickets per page of the queue; "show more" asks for the next page on top of the loaded ones. */
 export const QUEUE_PAGE_SIZE = 25;
 /** At most this many tickets in one answer (pages x size). */

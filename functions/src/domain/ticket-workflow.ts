@@ -237,14 +237,6 @@ export function statusChangeErrors(
 
 // --- the callables --------------------------------------------------------------------------
 
-/** Names of the processing callables, as exported by functions/src/index.ts. */
-export const TICKET_PROCESSING_CALLABLES = {
-  changeStatus: 'changeTicketStatus',
-  assign: 'assignTicket',
-  addUpdate: 'addTicketUpdate',
-  confirmItem: 'confirmTicketItem',
-} as const;
-
 /** Translation keys of the processing callables' errors (besides field keys and `unauthenticated`). */
 export const TICKET_PROCESSING_ERRORS = {
   forbidden: 'tickets.processing.errors.forbidden',
