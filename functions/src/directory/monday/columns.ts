@@ -138,12 +138,11 @@ export function itemToProfile(item: BoardItem, columns: MondayColumnMap): ItemMa
     ProfileField,
     NonNullable<MondayColumnMap[ProfileField]>,
   ][]) {
-    if (column.type === 'name') {
-      raw[field] = nonEmpty(item.name);
-      continue;
-    }
     const found = byId.get(column.id);
-    if (found) raw[field] = readColumn(column.type, found);
+    const value =
+      column.type === 'name' ? nonEmpty(item.name) : found ? readColumn(column.type, found) : undefined;
+    // An empty column is an absent field, not an undefined one (Firestore refuses undefined).
+    if (value !== undefined) raw[field] = value;
   }
   const parsed = workerProfileSchema.safeParse(raw);
   if (parsed.success) return { ok: true, profile: parsed.data };
