@@ -6,7 +6,6 @@ import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
 import { BugReportForm } from './bug-report-form';
 import { appVersion, browserInfo, initialPage } from './report-context';
-import '../components/ui/button.css';
 import '../components/ui/result-panel.css';
 
 type ThankYouProps = { onAnother: () => void };

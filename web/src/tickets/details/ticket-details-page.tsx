@@ -29,7 +29,6 @@ import { StatusTag } from '../../components/status-tag';
 import { type TicketBackLink, ticketBackLinkFrom } from '../shared/ticket-link-state';
 import { ActivityLog } from './activity-log';
 import { AttachmentList } from './attachment-list';
-import '../../components/ui/button.css';
 import '../../components/ui/status-tag.css';
 import '../shared/ticket-panel.css';
 import './ticket-details-page.css';

@@ -19,7 +19,6 @@ import type { CategoryForm } from './category-form';
 import { CategoryIcon } from './category-icon';
 import { loadCategoryForm } from './forms';
 import { TicketForm } from './ticket-form';
-import '../../components/ui/button.css';
 import './new-ticket-pages.css';
 
 // The app-wide not-found page uses antd Result; only a mistyped address shows it here, so it loads

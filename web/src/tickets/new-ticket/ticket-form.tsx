@@ -30,7 +30,6 @@ import type { CategoryForm, CategoryFormContext } from './category-form';
 import { TextAreaField } from './fields';
 import { FilePicker, type PickedFile } from '../../components/file-picker';
 import { type UploadEntry, UploadProgress } from './upload-progress';
-import '../../components/ui/button.css';
 import './upload-progress.css';
 
 type FormValues = Record<string, unknown>;

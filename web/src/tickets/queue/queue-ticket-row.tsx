@@ -8,7 +8,6 @@ import { EMPTY_VALUE, formatDateTime, formatShortDate } from '../shared/format';
 import type { TicketLinkState } from '../shared/ticket-link-state';
 import { formatAge, parseIsoDate } from './queue-format';
 import { StartWorkPanel } from './start-work-panel';
-import '../../components/ui/button.css';
 import './queue-ticket-row.css';
 
 export type QueueTicketRowProps = {

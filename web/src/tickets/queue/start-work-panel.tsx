@@ -17,7 +17,6 @@ import {
   newUpdateRequestId,
   toProcessingFailure,
 } from '../api/process-ticket';
-import '../../components/ui/button.css';
 import '../../components/ui/form-field.css';
 import '../../components/ui/text-input.css';
 import './start-work-panel.css';
