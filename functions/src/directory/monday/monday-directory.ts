@@ -4,23 +4,17 @@
 // refused with a typed error (not queued: the editor is looking at the form and can try again,
 // and a queued edit could silently overwrite a newer change made on the board meanwhile).
 import { createHash } from 'node:crypto';
-import type { Firestore } from 'firebase-admin/firestore';
 import { type WorkerProfile, type WorkerUpdate } from '../../domain/index.js';
 import { listProfilePage } from '../profile-pages.js';
 import type { WorkerDirectory, WorkerPage } from '../worker-directory.js';
-import type { MondayClient } from './client.js';
 import { changesToColumnValues, columnIdsOf, itemToProfile } from './columns.js';
-import type { MondayConfig, ProfileField } from './config.js';
+import type { ProfileField } from './config.js';
 import { BoardRejectedError, UnmappedFieldsError } from './errors.js';
 import { type CachedWorker, MONDAY_WORKERS, cachedWorkerOf, writeItems } from './read-model.js';
-import { readSyncState } from './sync.js';
+import { type MondaySyncDeps, readSyncState } from './sync.js';
 
-export type MondayDirectoryDeps = {
-  db: Firestore;
-  client: MondayClient;
-  config: MondayConfig;
-  now?: () => Date;
-};
+/** The read model's database, the board client and the checked configuration. */
+export type MondayDirectoryDeps = MondaySyncDeps;
 
 export type UpdateOptions = {
   /**

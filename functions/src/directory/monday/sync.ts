@@ -5,10 +5,16 @@
 // minus an overlap). A delta sees no deletions: webhooks and the nightly full sync remove those.
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
 import type { MondayClient } from './client.js';
-import { columnIdsOf } from './columns.js';
+import { type BoardItem, columnIdsOf } from './columns.js';
 import type { MondayConfig } from './config.js';
 import { MondayError } from './errors.js';
-import { MONDAY_WORKERS, SYNC_STATE_DOC, removeItems, writeItems } from './read-model.js';
+import {
+  type CacheWriteResult,
+  MONDAY_WORKERS,
+  SYNC_STATE_DOC,
+  removeItems,
+  writeItems,
+} from './read-model.js';
 
 export type MondaySyncDeps = {
   db: Firestore;
@@ -78,44 +84,64 @@ const summary = (report: SyncReport) => {
   return { ...rest, invalid: invalid.length };
 };
 
-/** Every item of the board into the read model; cached workers no longer on the board are removed. */
-export async function fullSync(deps: MondaySyncDeps): Promise<SyncReport> {
-  const now = deps.now ?? (() => new Date());
-  const startedAt = now();
+/**
+ * Reads from the board, applies the answer to the read model and records the outcome in
+ * `config/mondaySync` (the error too, rethrown: the read model then stays as it was).
+ */
+async function recordedSync(
+  deps: MondaySyncDeps,
+  kind: 'full' | 'delta',
+  read: () => Promise<BoardItem[]>,
+  apply: (items: BoardItem[], startedAt: Date) => Promise<{ written: CacheWriteResult; removed: number }>,
+): Promise<SyncReport> {
+  const startedAt = (deps.now ?? (() => new Date()))();
   try {
-    const { config, db } = deps;
-    const {
-      result: items,
-      calls,
-      complexity,
-    } = await measured(deps, () => deps.client.listItems(config.boardId, columnIdsOf(config.columns)));
-    const written = await writeItems(db, items, config.columns, startedAt);
-    const onBoard = new Set(written.written);
-    const cached = await db.collection(MONDAY_WORKERS).select().get();
-    const gone = cached.docs.map((doc) => doc.id).filter((id) => !onBoard.has(id));
-    await removeItems(db, gone);
+    const { result: items, calls, complexity } = await measured(deps, read);
+    const { written, removed } = await apply(items, startedAt);
     const report: SyncReport = {
-      kind: 'full',
+      kind,
       startedAt,
       items: items.length,
       written: written.written.length,
-      removed: gone.length,
+      removed,
       invalid: written.invalid,
       calls,
       complexity,
     };
     const at = Timestamp.fromDate(startedAt);
-    await db
-      .doc(SYNC_STATE_DOC)
-      .set(
-        { lastFullSyncAt: at, lastFullSync: summary(report), lastSuccessAt: at, lastError: null },
-        { merge: true },
-      );
+    const name = kind === 'full' ? 'Full' : 'Delta';
+    await deps.db.doc(SYNC_STATE_DOC).set(
+      {
+        [`last${name}SyncAt`]: at,
+        [`last${name}Sync`]: summary(report),
+        lastSuccessAt: at,
+        lastError: null,
+      },
+      { merge: true },
+    );
     return report;
   } catch (error) {
-    await recordFailure(deps, 'full', error);
+    await recordFailure(deps, kind, error);
     throw error;
   }
+}
+
+/** Every item of the board into the read model; cached workers no longer on the board are removed. */
+export function fullSync(deps: MondaySyncDeps): Promise<SyncReport> {
+  const { config, db } = deps;
+  return recordedSync(
+    deps,
+    'full',
+    () => deps.client.listItems(config.boardId, columnIdsOf(config.columns)),
+    async (items, startedAt) => {
+      const written = await writeItems(db, items, config.columns, startedAt);
+      const onBoard = new Set(written.written);
+      const cached = await db.collection(MONDAY_WORKERS).select().get();
+      const gone = cached.docs.map((doc) => doc.id).filter((id) => !onBoard.has(id));
+      await removeItems(db, gone);
+      return { written, removed: gone.length };
+    },
+  );
 }
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
@@ -125,52 +151,29 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
  * sync it runs a full sync.
  */
 export async function deltaSync(deps: MondaySyncDeps): Promise<SyncReport> {
-  const now = deps.now ?? (() => new Date());
-  const state = await readSyncState(deps.db);
-  const last = state?.lastSuccessAt?.toDate();
+  const last = (await readSyncState(deps.db))?.lastSuccessAt?.toDate();
   if (!last) return fullSync(deps);
-  const startedAt = now();
-  try {
-    const { config, db } = deps;
-    const from = new Date(last.getTime() - DELTA_OVERLAP_MS);
-    const rule = {
-      column_id: '__last_updated__',
-      // The board compares days in the account's time zone: ask from the day before.
-      compare_value: ['EXACT', dayOf(new Date(from.getTime() - DAY_MS))],
-      operator: 'greater_than_or_equals',
-      compare_attribute: 'UPDATED_AT',
-    };
-    const {
-      result: items,
-      calls,
-      complexity,
-    } = await measured(deps, () =>
-      deps.client.listItems(config.boardId, columnIdsOf(config.columns), { rules: [rule] }),
-    );
-    const changed = items.filter((item) => !item.updated_at || Date.parse(item.updated_at) >= from.getTime());
-    const written = await writeItems(db, changed, config.columns, startedAt);
-    const report: SyncReport = {
-      kind: 'delta',
-      startedAt,
-      items: items.length,
-      written: written.written.length,
-      removed: written.invalid.length,
-      invalid: written.invalid,
-      calls,
-      complexity,
-    };
-    const at = Timestamp.fromDate(startedAt);
-    await db
-      .doc(SYNC_STATE_DOC)
-      .set(
-        { lastDeltaSyncAt: at, lastDeltaSync: summary(report), lastSuccessAt: at, lastError: null },
-        { merge: true },
+  const { config, db } = deps;
+  const from = new Date(last.getTime() - DELTA_OVERLAP_MS);
+  const rule = {
+    column_id: '__last_updated__',
+    // The board compares days in the account's time zone: ask from the day before.
+    compare_value: ['EXACT', dayOf(new Date(from.getTime() - DAY_MS))],
+    operator: 'greater_than_or_equals',
+    compare_attribute: 'UPDATED_AT',
+  };
+  return recordedSync(
+    deps,
+    'delta',
+    () => deps.client.listItems(config.boardId, columnIdsOf(config.columns), { rules: [rule] }),
+    async (items, startedAt) => {
+      const changed = items.filter(
+        (item) => !item.updated_at || Date.parse(item.updated_at) >= from.getTime(),
       );
-    return report;
-  } catch (error) {
-    await recordFailure(deps, 'delta', error);
-    throw error;
-  }
+      const written = await writeItems(db, changed, config.columns, startedAt);
+      return { written, removed: written.invalid.length };
+    },
+  );
 }
 
 /** These items read from the board again (100 a request); those gone from the board leave the read model. */
