@@ -107,3 +107,26 @@ describe('items and edits', () => {
     });
   });
 });
+
+describe('the fake board seeded with the seed workers', () => {
+  it('reads every seed worker back as the same valid profile', async () => {
+    const { FAKE_COLUMN_MAP_JSON, itemsFromWorkers, seedWorkers } =
+      await import('../../../../scripts/fake-monday/server.mjs');
+    const { parseMondayConfig } = await import('./config.js');
+    const config = parseMondayConfig({ boardId: '1', columnMap: FAKE_COLUMN_MAP_JSON });
+    const today = new Date('2026-06-01T12:00:00');
+    const items = itemsFromWorkers(seedWorkers(), undefined, today).map((item) => ({
+      ...item,
+      column_values: Object.entries(item.columns).map(([id, cell]) => ({ id, ...cell })),
+    }));
+    const mapped = items.map((item) => itemToProfile(item, config.columns));
+    expect(mapped.filter((m) => !m.ok)).toEqual([]);
+    const first = mapped[0];
+    expect(first?.ok && first.profile).toMatchObject({
+      id: 'w-1001',
+      email: 'worker@example.com',
+      jobTitle: 'Carpenter',
+      rotationStart: '2026-05-22',
+    });
+  });
+});
