@@ -6,7 +6,7 @@ import { FieldPath, type Firestore, type QueryDocumentSnapshot, Timestamp } from
 import { ATTACHMENT_UPLOAD_GRACE_MS } from '../domain/index.js';
 import { bugReportIdFor } from '../callable/bug-reports/bug-report-writer.js';
 import type { CallableLogger } from '../callable/errors.js';
-import type { ActivityEntry, PersonRef } from '../callable/tickets/ticket-document.js';
+import type { ActivityEntry, PersonRef, TicketUpdate } from '../domain/ticket-document.js';
 import type { ObjectStore, StoredObject } from '../storage/object-store.js';
 import {
   ATTACHMENT_PREFIXES,
@@ -93,10 +93,10 @@ export async function runAttachmentSweep(deps: AttachmentSweepDeps): Promise<Att
         ? settleDeclaration(declarationOf(snapshot.data() ?? {}), now, graceMs)
         : null;
       if (!settlement) return false;
-      tx.update(ref, settlement.update);
+      tx.update(ref, settlement.update satisfies TicketUpdate<Timestamp>);
       if (settlement.activity) {
         const { field, from, to } = settlement.activity;
-        const entry: ActivityEntry = {
+        const entry: ActivityEntry<Timestamp> = {
           at: Timestamp.fromMillis(now),
           by: SWEEP_ACTOR,
           change: { type: 'field', field, from, to },

@@ -7,6 +7,7 @@ import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspect
 import type { Caller } from '../caller.js';
 import { type CallableLogger, type FieldErrors, isAlreadyExists } from '../errors.js';
 import { inspectAttachments } from '../inspect-attachments.js';
+import type { SubmitBugReportResponse } from '../../domain/callables.js';
 
 export type BugReportWriterDeps = {
   db: Firestore;
@@ -15,8 +16,6 @@ export type BugReportWriterDeps = {
   logger: CallableLogger;
   files: FileInspector;
 };
-
-export type SubmitBugReportResult = { reportId: string };
 
 /** The document `bugReports/{id}` as the callable writes it. */
 export type BugReportDocument = Omit<BugReport, 'requestId'> & {
@@ -77,7 +76,7 @@ export function createBugReportWriter({ db, now, logger, files }: BugReportWrite
      * Stores the caller's report, or answers with the one an earlier call with the same requestId
      * stored. The attachment paths must already have passed `attachmentPathErrors`.
      */
-    async submit(caller: Caller, report: BugReport): Promise<SubmitBugReportResult> {
+    async submit(caller: Caller, report: BugReport): Promise<SubmitBugReportResponse> {
       const ref = reports.doc(bugReportIdFor(caller.uid, report.requestId));
       const existing = await ownReport(ref, caller.uid);
       if (existing) return { reportId: existing };

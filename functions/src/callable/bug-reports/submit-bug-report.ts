@@ -1,18 +1,21 @@
 import { HttpsError } from 'firebase-functions/v2/https';
+
 import { AUTH_RULES, PERMISSIONS, hasPermission } from '../../domain/index.js';
+
 import { invalidArgument } from '../errors.js';
+
 import { createRateLimiter } from '../rate-limit.js';
+
 import {
   type BugReportWriterDeps,
-  type SubmitBugReportResult,
   attachmentPathErrors,
   bugReportIdFor,
   createBugReportWriter,
 } from './bug-report-writer.js';
+
 import { defineCallable } from '../define-callable.js';
 
 export type SubmitBugReportDeps = BugReportWriterDeps;
-export type SubmitBugReportResponse = SubmitBugReportResult;
 
 /**
  * The submitBugReport callable: signed in -> payload valid -> caller holds SUBMIT_BUG_REPORT (role

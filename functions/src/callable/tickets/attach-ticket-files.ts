@@ -1,10 +1,10 @@
-import { type StoredAttachment } from '../../domain/index.js';
 import { invalidArgument } from '../errors.js';
+
 import { type TicketAttachmentsDeps, createTicketAttachments, pathErrors } from './ticket-attachments.js';
+
 import { defineCallable } from '../define-callable.js';
 
 export type AttachTicketFilesDeps = TicketAttachmentsDeps;
-export type AttachTicketFilesResponse = { attachments: StoredAttachment[] };
 
 /**
  * The attachTicketFiles callable: signed in -> payload valid -> every path in the caller's folder

@@ -1,17 +1,16 @@
 import { HttpsError } from 'firebase-functions/v2/https';
+
 import { AUTH_RULES, canSubmitCategory, dayRangeErrors, findCategory } from '../../domain/index.js';
+
 import { invalidArgument } from '../errors.js';
+
 import { createRateLimiter } from '../rate-limit.js';
-import {
-  type SubmitTicketResult,
-  type TicketWriterDeps,
-  createTicketWriter,
-  ticketIdFor,
-} from './ticket-writer.js';
+
+import { type TicketWriterDeps, createTicketWriter, ticketIdFor } from './ticket-writer.js';
+
 import { defineCallable } from '../define-callable.js';
 
 export type SubmitTicketDeps = TicketWriterDeps;
-export type SubmitTicketResponse = SubmitTicketResult;
 
 /**
  * The submitTicket callable: signed in -> payload valid for its category -> caller may file that

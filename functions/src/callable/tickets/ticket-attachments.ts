@@ -11,7 +11,7 @@ import {
 import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspector.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, type FieldErrors, invalidArgument } from '../errors.js';
-import type { ActivityEntry } from './ticket-document.js';
+import type { ActivityEntry, TicketUpdate } from '../../domain/ticket-document.js';
 import { inspectAttachments } from '../inspect-attachments.js';
 
 export type TicketAttachmentsDeps = {
@@ -110,9 +110,9 @@ export function createTicketAttachments({ db, now, logger, files }: TicketAttach
         const merged = mergeAttachments(existing, added);
         if (merged.length > MAX_FILES) throw tooMany();
         const at = Timestamp.fromMillis(now());
-        tx.update(ref, { attachments: merged, lastUpdate: at });
+        tx.update(ref, { attachments: merged, lastUpdate: at } satisfies TicketUpdate<Timestamp>);
         if (merged.length !== existing.length) {
-          const entry: ActivityEntry = {
+          const entry: ActivityEntry<Timestamp> = {
             at,
             by: { uid: caller.uid, name: caller.name },
             change: { type: 'field', field: 'attachments', from: existing.length, to: merged.length },

@@ -8,7 +8,8 @@ import { type TicketSubmission, formatTicketNumber, selectablePresalaryPeriods }
 import { PRESALARY_PERIOD_TAKEN, presalaryLockPath } from '../../domain/operations/ticket-state.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, invalidArgument, isAlreadyExists } from '../errors.js';
-import { type ResolvedTool, buildTicketDocument, createdEntry } from './ticket-document.js';
+import type { SubmitTicketResponse } from '../../domain/callables.js';
+import { type ResolvedTool, buildTicketDocument, createdEntry } from '../../domain/ticket-document.js';
 
 export type TicketWriterDeps = {
   db: Firestore;
@@ -16,8 +17,6 @@ export type TicketWriterDeps = {
   now: () => number;
   logger: CallableLogger;
 };
-
-export type SubmitTicketResult = { ticketId: string; number: string; isDuplicate: boolean };
 
 /** Presalary requests of one user and salary period lock each other out through this document. */
 export { presalaryLockPath };
@@ -53,7 +52,7 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
   const tickets = db.collection('tickets');
 
   /** The caller's ticket under that id, or null when there is none. */
-  async function ownTicket(ref: DocumentReference, uid: string): Promise<SubmitTicketResult | null> {
+  async function ownTicket(ref: DocumentReference, uid: string): Promise<SubmitTicketResponse | null> {
     const snapshot = await ref.get();
     if (!snapshot.exists) return null;
     if (snapshot.get('createdBy') !== uid) {
@@ -118,7 +117,7 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
     const counterRef = db.doc(TICKET_COUNTER_PATH);
     const period = submission.category === 'presalary' ? submission.period : null;
     const lockRef = period ? db.doc(presalaryLockPath(caller.uid, period)) : null;
-    return db.runTransaction(async (tx): Promise<SubmitTicketResult> => {
+    return db.runTransaction(async (tx): Promise<SubmitTicketResponse> => {
       const [ticket, counter, lock] = await tx.getAll(ref, counterRef, ...(lockRef ? [lockRef] : []));
       if (ticket?.exists) {
         return { ticketId: ref.id, number: String(ticket.get('number')), isDuplicate: true };
@@ -153,7 +152,7 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
      * created (`isDuplicate`). The retry check comes before the presalary period checks, so a
      * retried presalary request gets its own ticket back instead of `periodTaken`.
      */
-    async submit(caller: Caller, submission: TicketSubmission): Promise<SubmitTicketResult> {
+    async submit(caller: Caller, submission: TicketSubmission): Promise<SubmitTicketResponse> {
       const ref = tickets.doc(ticketIdFor(caller.uid, submission.requestId));
       const existing = await ownTicket(ref, caller.uid);
       if (existing) return existing;

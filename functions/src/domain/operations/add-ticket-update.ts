@@ -26,6 +26,7 @@ import {
   ticketArchived,
   ticketNotFound,
   ticketPath,
+  ticketUpdate,
 } from './ticket-state.js';
 
 export type AddTicketUpdateState = {
@@ -115,7 +116,7 @@ export function decideAddTicketUpdate(
           path: `${path}/updates/${updateId}`,
           data: { text: request.text, by, at, attachments: [...request.attachments] },
         },
-        { type: 'update', path, data: { lastUpdate: at } },
+        ticketUpdate(ticket.id, { lastUpdate: at }),
       ],
       log: [fieldEntry(ticket.id, by, at, 'update', null, updateSummary(request.text))],
     },

@@ -11,7 +11,7 @@ import {
   personOfCaller,
   ticketArchived,
   ticketNotFound,
-  ticketPath,
+  ticketUpdate,
 } from './ticket-state.js';
 
 /** The account a ticket is to be assigned to, as Auth and its users/{uid} record describe it. */
@@ -53,19 +53,17 @@ export function decideAssignTicket(
   if (!ticket) return ticketNotFound();
   if (ticket.archived) return ticketArchived();
 
-  const path = ticketPath(ticket.id);
   const assigneeUid = assignee?.uid ?? '';
   const result = { ticketId: ticket.id, assignedTo: assignee };
   if ((ticket.assignedTo?.uid ?? '') === assigneeUid) {
-    const writes =
-      ticket.assigneeUid === assigneeUid ? [] : [{ type: 'update' as const, path, data: { assigneeUid } }];
+    const writes = ticket.assigneeUid === assigneeUid ? [] : [ticketUpdate(ticket.id, { assigneeUid })];
     return decided({ ...result, isChanged: false }, { writes });
   }
   const at = new Date(now);
   return decided(
     { ...result, isChanged: true },
     {
-      writes: [{ type: 'update', path, data: { assignedTo: assignee, assigneeUid, lastUpdate: at } }],
+      writes: [ticketUpdate(ticket.id, { assignedTo: assignee, assigneeUid, lastUpdate: at })],
       log: [
         fieldEntry(
           ticket.id,

@@ -8,6 +8,7 @@ import {
   statusChangeErrors,
   workerMayArchive,
 } from '../ticket-workflow.js';
+import type { TicketUpdate } from '../ticket-document.js';
 import type { TicketStatus } from '../tickets.js';
 import {
   DELETE_FIELD,
@@ -16,7 +17,6 @@ import {
   type LogEntry,
   type OperationCaller,
   type Refused,
-  type WriteData,
   decided,
   refuse,
   refuseFields,
@@ -30,7 +30,7 @@ import {
   personOfCaller,
   presalaryLockPath,
   ticketNotFound,
-  ticketPath,
+  ticketUpdate,
 } from './ticket-state.js';
 
 /** The lock that holds a presalary's salary period: which ticket it names, and that ticket's status. */
@@ -94,7 +94,7 @@ function planChange(caller: OperationCaller, ticket: StoredTicket, request: Chan
   const from = ticket.status;
   const entry = (field: string, value: string | number | null, previous: string | null = null) =>
     fieldEntry(ticket.id, by, at, field, previous, value);
-  const update: WriteData = { status: to, archived: to === 'archived', lastUpdate: at };
+  const update: TicketUpdate = { status: to, archived: to === 'archived', lastUpdate: at };
   const log: LogEntry[] = [entry('status', to, from)];
 
   if (to === 'archived') update.archivedFrom = from;
@@ -158,6 +158,6 @@ export function decideChangeTicketStatus(
     writes.push(lock);
   }
   const plan = planChange(caller, ticket, request, at);
-  writes.push({ type: 'update', path: ticketPath(ticket.id), data: plan.update });
+  writes.push(ticketUpdate(ticket.id, plan.update));
   return decided({ ...result, isChanged: true }, { writes, log: plan.log });
 }

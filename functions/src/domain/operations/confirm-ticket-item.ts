@@ -1,3 +1,4 @@
+import type { TicketItem } from '../ticket-document.js';
 import type { ConfirmItemRequest } from '../ticket-workflow-schemas.js';
 import {
   type ConfirmItemResponse,
@@ -14,7 +15,7 @@ import {
   personOfCaller,
   ticketArchived,
   ticketNotFound,
-  ticketPath,
+  ticketUpdate,
 } from './ticket-state.js';
 
 export type ConfirmTicketItemState = { ticket: StoredTicket | null };
@@ -60,7 +61,7 @@ export function decideConfirmTicketItem(
   return decided(
     { ...result, isChanged: true },
     {
-      writes: [{ type: 'update', path: ticketPath(ticket.id), data: { items, lastUpdate: at } }],
+      writes: [ticketUpdate(ticket.id, { items: items as TicketItem[], lastUpdate: at })],
       log: [
         fieldEntry(
           ticket.id,

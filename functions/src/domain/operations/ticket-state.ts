@@ -1,6 +1,7 @@
 import { AUTH_RULES, type PermissionSubject, hasPermission } from '../access.js';
 import { PERMISSIONS } from '../permissions.js';
 import { TICKET_PROCESSING_ERRORS } from '../ticket-workflow.js';
+import { type PersonRef, ticketPath } from '../ticket-document.js';
 import { type TicketStatus, toTicketStatus } from '../tickets.js';
 import { type LogEntry, type OperationCaller, type Refused, refuse } from './decision.js';
 
@@ -10,8 +11,7 @@ import { type LogEntry, type OperationCaller, type Refused, refuse } from './dec
  * activity entries they append and the paths they write.
  */
 
-/** Someone named on a ticket: in `assignedTo`, on an update, on an activity entry. */
-export type PersonRef = { uid: string; name: string };
+export { type PersonRef, ticketPath, ticketUpdate } from '../ticket-document.js';
 
 /** A ticket as the processing operations read it. */
 export type StoredTicket = {
@@ -79,7 +79,6 @@ export const ticketArchived = (): Refused => refuse('failed-precondition', TICKE
 /** The translation key of a presalary refused because another request holds its salary period. */
 export const PRESALARY_PERIOD_TAKEN = 'tickets.presalary.periodTaken';
 
-export const ticketPath = (ticketId: string) => `tickets/${ticketId}`;
 /** The lock document that holds a salary period for one presalary of a user. */
 export const presalaryLockPath = (uid: string, period: string) => `presalaryLocks/${uid}_${period}`;
 

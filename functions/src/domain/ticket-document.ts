@@ -1,16 +1,15 @@
-// The shape of a new ticket document, built without I/O so it can be read (and tested) in one
-// place. It matches what emulator-data/load.mjs writes for the seed tickets.
-import type { Timestamp } from 'firebase-admin/firestore';
-import {
-  type ClothesItem,
-  type ClothesItemType,
-  type StoredAttachment,
-  type TicketSubmission,
-  presalaryCosts,
-  ticketSearchTokens,
-} from '../../domain/index.js';
-import type { Caller } from '../caller.js';
+// The ticket document `tickets/{id}`: its one type, the one builder of a new one and the one way
+// to change one (ticketUpdate), so its shape is written here and nowhere else. `Time` is how a
+// moment is held: a Date in the domain's operations (the runner stores it as a timestamp), a
+// Firestore Timestamp where functions write it directly. It matches what emulator-data/load.mjs
+// writes for the seed tickets.
+import type { DELETE_FIELD, DocumentWrite } from './operations/decision.js';
+import { presalaryCosts } from './presalary.js';
+import { ticketSearchTokens } from './search.js';
+import type { ClothesItem, ClothesItemType, StoredAttachment, TicketSubmission } from './ticket-schemas.js';
+import type { TicketStatus } from './tickets.js';
 
+/** Someone named on a ticket: in `assignedTo`, on an update, on an activity entry. */
 export type PersonRef = { uid: string; name: string };
 
 /** A catalogue tool an order line refers to, as read from `toolCatalog/{toolId}`. */
@@ -36,14 +35,15 @@ export type TicketItem = ClothesLine | ToolLine;
 /** Category details; every value is defined, because Firestore refuses `undefined`. */
 export type TicketDetails = Record<string, string | number | boolean>;
 
-export type TicketDocument = {
+/** The ticket document. The fields after `address` are set only by processing. */
+export type TicketDocument<Time = Date> = {
   number: string;
   category: TicketSubmission['category'];
   subcategory: string;
   description: string;
-  status: 'new';
+  status: TicketStatus;
   archived: boolean;
-  createdAt: Timestamp;
+  createdAt: Time;
   createdBy: string;
   submitter: { uid: string; name: string; email: string | null };
   assignedTo: PersonRef | null;
@@ -51,7 +51,7 @@ export type TicketDocument = {
   assigneeUid: string;
   /** The submitter's site (worker directory `siteName`) when the ticket was filed, else null. */
   site: string | null;
-  lastUpdate: Timestamp;
+  lastUpdate: Time;
   details: TicketDetails;
   items: TicketItem[];
   attachments: StoredAttachment[];
@@ -60,13 +60,35 @@ export type TicketDocument = {
   searchTokens: string[];
   address?: string;
   carPlate?: string;
+  /** The status before archiving, while archived. */
+  archivedFrom?: TicketStatus;
+  /** Why it was rejected, while rejected (or archived from rejected). */
+  rejectionReason?: string;
+  /** What was paid out, while paid (or archived from paid). */
+  paid?: { amount: number; date: string; by: PersonRef };
 };
 
-export type ActivityEntry = {
-  at: Timestamp;
+/** A change of a ticket: some of its fields, each set or removed (DELETE_FIELD). */
+export type TicketUpdate<Time = Date> = {
+  [Field in keyof TicketDocument<Time>]?: TicketDocument<Time>[Field] | typeof DELETE_FIELD;
+};
+
+export const ticketPath = (ticketId: string) => `tickets/${ticketId}`;
+
+/** The write that changes ticket `ticketId`: the only way an operation changes a ticket. */
+export function ticketUpdate(ticketId: string, data: TicketUpdate): DocumentWrite {
+  return { type: 'update', path: ticketPath(ticketId), data };
+}
+
+/** An entry of the ticket's log, `tickets/{id}/activity/{entryId}`. */
+export type ActivityEntry<Time = Date> = {
+  at: Time;
   by: PersonRef;
   change: { type: 'created' } | { type: 'field'; field: string; from: unknown; to: unknown };
 };
+
+/** Who files a ticket. */
+export type TicketAuthor = { uid: string; name: string; email: string | null };
 
 /** English item names, as staff read them in the ticket list (and as the seed writes them). */
 const CLOTHES_NAMES: Record<ClothesItemType, string> = {
@@ -161,14 +183,14 @@ function itemsOf(submission: TicketSubmission, tools: readonly ResolvedTool[]): 
  * attached by attachTicketFiles once uploaded), category details and items, search tokens, and
  * the submitter's site for the staff queue.
  */
-export function buildTicketDocument(input: {
+export function buildTicketDocument<Time>(input: {
   submission: TicketSubmission;
-  caller: Caller;
+  caller: TicketAuthor;
   number: string;
-  at: Timestamp;
+  at: Time;
   tools: readonly ResolvedTool[];
   site: string | null;
-}): TicketDocument {
+}): TicketDocument<Time> {
   const { submission, caller, number, at, tools, site } = input;
   return {
     number,
@@ -195,6 +217,6 @@ export function buildTicketDocument(input: {
 }
 
 /** The activity entry that opens every ticket's log. */
-export function createdEntry(caller: Caller, at: Timestamp): ActivityEntry {
+export function createdEntry<Time>(caller: TicketAuthor, at: Time): ActivityEntry<Time> {
   return { at, by: { uid: caller.uid, name: caller.name }, change: { type: 'created' } };
 }
