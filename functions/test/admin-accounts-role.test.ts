@@ -16,8 +16,8 @@ import {
   requestAs,
   testDeps,
   userData,
-} from './admin-accounts-fixtures.js';
-import { callableRequest, createTestUser, fieldsOf, httpsErrorOf } from './helpers.js';
+} from '../testing/admin-accounts-fixtures.js';
+import { callableRequest, createTestUser, fieldsOf, httpsErrorOf } from '../testing/helpers.js';
 
 const claimsOf = async (uid: string) => (await adminAuth().getUser(uid)).customClaims ?? {};
 

@@ -18,8 +18,8 @@ import {
   resetPasswordWithLink,
   testDeps,
   userData,
-} from './admin-accounts-fixtures.js';
-import { callableRequest, fieldsOf, httpsErrorOf } from './helpers.js';
+} from '../testing/admin-accounts-fixtures.js';
+import { callableRequest, fieldsOf, httpsErrorOf } from '../testing/helpers.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -18,8 +18,8 @@ import {
   resetPasswordWithLink,
   testDeps,
   userData,
-} from './admin-accounts-fixtures.js';
-import { callableRequest, createTestUser, fieldsOf, httpsErrorOf } from './helpers.js';
+} from '../testing/admin-accounts-fixtures.js';
+import { callableRequest, createTestUser, fieldsOf, httpsErrorOf } from '../testing/helpers.js';
 
 const db = adminDb();
 const workerData = async (id: string) => (await db.doc(`workers/${id}`).get()).data();

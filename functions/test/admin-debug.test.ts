@@ -16,7 +16,7 @@ import {
   fieldsOf,
   httpsErrorOf,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
 
 const NOW = Date.parse('2026-11-21T08:30:00.000Z');
 const db = adminDb();

@@ -22,7 +22,7 @@ import {
   fieldsOf,
   httpsErrorOf,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
 
 const db = adminDb();
 const auth = adminAuth();

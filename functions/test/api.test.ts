@@ -4,7 +4,7 @@ import { createFirestoreDirectory } from '../src/directory/firestore-directory.j
 import { AUTH_RULES } from '../src/domain/index.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import { type ApiDependencies, createApiApp } from '../src/http/app.js';
-import { craftIdToken, createTestUser, serve, signIn } from './helpers.js';
+import { craftIdToken, createTestUser, serve, signIn } from '../testing/helpers.js';
 
 const MINUTE = 60_000;
 

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttachTicketFilesHandler } from '../src/callable/tickets/attach-ticket-files.js';
@@ -17,7 +15,8 @@ import {
   httpsErrorOf,
   newRequestId,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
+import { type StorageStandIn, startStorageStandIn } from '../testing/storage-stand-in.js';
 
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 /** First bytes of real files, and of an SVG, which may never pass as an image. */
@@ -382,67 +381,17 @@ describe('attachTicketFiles with a Storage stand-in', () => {
 });
 
 /**
- * The exported function with the production inspector, against a stand-in for the Cloud Storage
- * JSON API (what FIREBASE_STORAGE_EMULATOR_HOST points the Admin SDK at): object metadata by GET,
- * content by GET with alt=media (honouring a Range header), removal by DELETE.
+ * The exported function with the production inspector, against the Cloud Storage JSON API
+ * stand-in (testing/storage-stand-in.ts).
  */
 describe('attachTicketFiles (exported, production inspector)', () => {
-  const objects = new Map<string, { size: number; contentType: string; bytes?: Buffer }>();
-  const requests: string[] = [];
-  let server: Server;
+  let storage: StorageStandIn;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const match = /\/b\/([^/]+)\/o\/([^/?]+)/.exec(req.url ?? '');
-      const isMedia = /[?&]alt=media(&|$)/.test(req.url ?? '');
-      const range = req.headers.range;
-      requests.push(
-        `${req.method ?? ''}${isMedia ? ' media' : ''} ${match ? `${match[1]}/${decodeURIComponent(match[2] ?? '')}` : req.url}${range ? ` ${range}` : ''}`,
-      );
-      const name = match ? decodeURIComponent(match[2] ?? '') : '';
-      const object = objects.get(name);
-      res.setHeader('Content-Type', 'application/json');
-      if (!object) {
-        res.statusCode = 404;
-        res.end(JSON.stringify({ error: { code: 404, message: 'Not Found' } }));
-        return;
-      }
-      if (req.method === 'DELETE') {
-        objects.delete(name);
-        res.statusCode = 204;
-        res.end();
-        return;
-      }
-      if (isMedia) {
-        const bytes = object.bytes ?? Buffer.alloc(object.size);
-        const [, start = '0', end = ''] = /^bytes=(\d+)-(\d*)$/.exec(range ?? '') ?? [];
-        const last = end === '' ? bytes.length - 1 : Math.min(Number(end), bytes.length - 1);
-        res.setHeader('Content-Type', object.contentType);
-        res.setHeader('x-goog-stored-content-encoding', 'identity');
-        res.statusCode = range ? 206 : 200;
-        res.end(bytes.subarray(Number(start), last + 1));
-        return;
-      }
-      res.end(
-        JSON.stringify({
-          kind: 'storage#object',
-          name,
-          bucket: match?.[1],
-          size: String(object.size),
-          contentType: object.contentType,
-        }),
-      );
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    storage = await startStorageStandIn();
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    // The Admin SDK copies the host into STORAGE_EMULATOR_HOST; leave neither behind.
-    delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
-    delete process.env.STORAGE_EMULATOR_HOST;
-  });
+  afterAll(() => storage.close());
 
   it('refuses a call without auth with unauthenticated', async () => {
     const error = await httpsErrorOf(attachTicketFiles.run(callableRequest({ ticketId: 'x', files: [] })));
@@ -454,16 +403,16 @@ describe('attachTicketFiles (exported, production inspector)', () => {
     const ticketId = await ticketOf(user);
     const file = upload(user, ticketId, 'photo.jpg', 10);
     const bytes = Buffer.concat([JPEG_HEAD, Buffer.alloc(123_456 - JPEG_HEAD.length)]);
-    objects.set(file.path, { size: 123_456, contentType: 'image/jpeg', bytes });
+    storage.objects.set(file.path, { size: 123_456, contentType: 'image/jpeg', bytes });
     const result = await attachTicketFiles.run(
       callableRequest({ ticketId, files: [file] }, await callableAuth(user)),
     );
     expect(result).toEqual({
       attachments: [{ name: 'photo.jpg', path: file.path, size: 123_456, contentType: 'image/jpeg' }],
     });
-    expect(requests).toContain(`GET demo-ticket-app.appspot.com/${file.path}`);
-    expect(requests).toContain(`GET media demo-ticket-app.appspot.com/${file.path} bytes=0-63`);
-    expect(objects.has(file.path)).toBe(true);
+    expect(storage.requests).toContain(`GET demo-ticket-app.appspot.com/${file.path}`);
+    expect(storage.requests).toContain(`GET media demo-ticket-app.appspot.com/${file.path} bytes=0-63`);
+    expect(storage.objects.has(file.path)).toBe(true);
   });
 
   it.each([
@@ -474,14 +423,14 @@ describe('attachTicketFiles (exported, production inspector)', () => {
     const user = await worker();
     const ticketId = await ticketOf(user);
     const file = upload(user, ticketId, name, bytes.length, contentType);
-    objects.set(file.path, { size: bytes.length, contentType, bytes });
+    storage.objects.set(file.path, { size: bytes.length, contentType, bytes });
     const error = await httpsErrorOf(
       attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(user))),
     );
     expect(error.code).toBe('invalid-argument');
     expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
-    expect(requests).toContain(`DELETE demo-ticket-app.appspot.com/${file.path}`);
-    expect(objects.has(file.path)).toBe(false);
+    expect(storage.requests).toContain(`DELETE demo-ticket-app.appspot.com/${file.path}`);
+    expect(storage.objects.has(file.path)).toBe(false);
     expect((await ticketData(ticketId))?.attachments).toEqual([]);
   });
 
@@ -489,16 +438,16 @@ describe('attachTicketFiles (exported, production inspector)', () => {
     const user = await worker();
     const ticketId = await ticketOf(user);
     const file = upload(user, ticketId, 'drawing.svg', 10, 'image/svg+xml');
-    objects.set(file.path, { size: SVG_HEAD.length, contentType: 'image/svg+xml', bytes: SVG_HEAD });
+    storage.objects.set(file.path, { size: SVG_HEAD.length, contentType: 'image/svg+xml', bytes: SVG_HEAD });
     // The client's claim is refused by the schema first; the server's own check is for a claim that lied.
     const claimed = { ...file, name: 'drawing', contentType: 'image/png' };
     const error = await httpsErrorOf(
       attachTicketFiles.run(callableRequest({ ticketId, files: [claimed] }, await callableAuth(user))),
     );
     expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
-    expect(objects.has(file.path)).toBe(false);
+    expect(storage.objects.has(file.path)).toBe(false);
     expect(
-      requests.filter((request) => request.startsWith('GET media') && request.includes(file.path)),
+      storage.requests.filter((request) => request.startsWith('GET media') && request.includes(file.path)),
     ).toEqual([]);
   });
 
@@ -506,12 +455,12 @@ describe('attachTicketFiles (exported, production inspector)', () => {
     const user = await worker();
     const ticketId = await ticketOf(user);
     const file = { ...upload(user, ticketId, 'photo.jpg', 10), name: 'invoice.pdf' };
-    objects.set(file.path, { size: JPEG_HEAD.length, contentType: 'image/jpeg', bytes: JPEG_HEAD });
+    storage.objects.set(file.path, { size: JPEG_HEAD.length, contentType: 'image/jpeg', bytes: JPEG_HEAD });
     const error = await httpsErrorOf(
       attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(user))),
     );
     expect(fieldsOf(error)).toEqual({ 'files.0.contentType': 'validation.fileType' });
-    expect(objects.has(file.path)).toBe(true);
+    expect(storage.objects.has(file.path)).toBe(true);
   });
 
   it('answers failed-precondition for a file the bucket does not have', async () => {
@@ -529,15 +478,15 @@ describe('attachTicketFiles (exported, production inspector)', () => {
     const user = await worker();
     const ticketId = await ticketOf(user);
     const file = upload(user, ticketId, 'huge.jpg', 10);
-    objects.set(file.path, { size: 6 * MB, contentType: 'image/jpeg' });
+    storage.objects.set(file.path, { size: 6 * MB, contentType: 'image/jpeg' });
     const error = await httpsErrorOf(
       attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(user))),
     );
     expect(error.code).toBe('invalid-argument');
     expect(error.message).toBe('Invalid files');
     expect(fieldsOf(error)).toEqual({ 'files.0.size': 'validation.fileTooLarge' });
-    expect(requests).toContain(`DELETE demo-ticket-app.appspot.com/${file.path}`);
-    expect(objects.has(file.path)).toBe(false);
+    expect(storage.requests).toContain(`DELETE demo-ticket-app.appspot.com/${file.path}`);
+    expect(storage.objects.has(file.path)).toBe(false);
     expect((await ticketData(ticketId))?.attachments).toEqual([]);
   });
 

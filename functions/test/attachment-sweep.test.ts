@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bugReportIdFor } from '../src/callable/bug-reports/bug-report-writer.js';
@@ -23,7 +21,8 @@ import {
   createTestUser,
   newRequestId,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
+import { type StorageStandIn, startStorageStandIn } from '../testing/storage-stand-in.js';
 
 const HOUR = 60 * 60 * 1000;
 const CREATED = Date.parse('2026-11-20T10:00:00.000Z');
@@ -280,63 +279,26 @@ describe('the attachment sweep: uploads nothing refers to', () => {
 });
 
 /**
- * The production store against a stand-in for the Cloud Storage JSON API (what
- * FIREBASE_STORAGE_EMULATOR_HOST points the Admin SDK at): listing by prefix, two objects a page,
- * and removal by DELETE.
+ * The production store against the Cloud Storage JSON API stand-in (testing/storage-stand-in.ts),
+ * two objects a page.
  */
 describe('the bucket object store (production, against a JSON API stand-in)', () => {
-  const objects = new Map<string, string>([
-    ['bug-reports/u1/r1/a.png', '2026-11-20T10:00:00.000Z'],
-    ['tickets/u1/t1/a.jpg', '2026-11-20T10:01:00.000Z'],
-    ['tickets/u1/t1/b.jpg', '2026-11-20T10:02:00.000Z'],
-    ['tickets/u1/t2/c.jpg', '2026-11-20T10:03:00.000Z'],
-    ['tickets/u1/t2/no-time.jpg', ''],
-  ]);
-  const requests: string[] = [];
-  let server: Server;
+  let storage: StorageStandIn;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      requests.push(`${req.method ?? ''} ${url.pathname}${url.search}`);
-      res.setHeader('Content-Type', 'application/json');
-      const object = /\/b\/[^/]+\/o\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'DELETE' && object) {
-        const name = decodeURIComponent(object[1] ?? '');
-        const existed = objects.delete(name);
-        res.statusCode = existed ? 204 : 404;
-        res.end(existed ? undefined : JSON.stringify({ error: { code: 404, message: 'Not Found' } }));
-        return;
-      }
-      if (req.method === 'GET' && /\/b\/[^/]+\/o$/.test(url.pathname)) {
-        const prefix = url.searchParams.get('prefix') ?? '';
-        const names = [...objects.keys()].filter((name) => name.startsWith(prefix)).sort();
-        const start = Number(url.searchParams.get('pageToken') ?? 0);
-        const page = names.slice(start, start + 2);
-        res.end(
-          JSON.stringify({
-            kind: 'storage#objects',
-            items: page.map((name) => ({
-              name,
-              ...(objects.get(name) ? { timeCreated: objects.get(name) } : {}),
-            })),
-            ...(start + 2 < names.length ? { nextPageToken: String(start + 2) } : {}),
-          }),
-        );
-        return;
-      }
-      res.statusCode = 400;
-      res.end('{}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    process.env.FIREBASE_STORAGE_EMULATOR_HOST = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    storage = await startStorageStandIn({ pageSize: 2 });
+    for (const [name, object] of [
+      ['bug-reports/u1/r1/a.png', { timeCreated: '2026-11-20T10:00:00.000Z' }],
+      ['tickets/u1/t1/a.jpg', { timeCreated: '2026-11-20T10:01:00.000Z' }],
+      ['tickets/u1/t1/b.jpg', { timeCreated: '2026-11-20T10:02:00.000Z' }],
+      ['tickets/u1/t2/c.jpg', { timeCreated: '2026-11-20T10:03:00.000Z' }],
+      ['tickets/u1/t2/no-time.jpg', {}],
+    ] as const) {
+      storage.objects.set(name, object);
+    }
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    delete process.env.FIREBASE_STORAGE_EMULATOR_HOST;
-    delete process.env.STORAGE_EMULATOR_HOST;
-  });
+  afterAll(() => storage.close());
 
   it('lists every object under a prefix across pages, with its upload time', async () => {
     const store = createBucketObjectStore();
@@ -347,7 +309,7 @@ describe('the bucket object store (production, against a JSON API stand-in)', ()
       { path: 'tickets/u1/t1/b.jpg', createdAt: Date.parse('2026-11-20T10:02:00.000Z') },
       { path: 'tickets/u1/t2/c.jpg', createdAt: Date.parse('2026-11-20T10:03:00.000Z') },
     ]);
-    const lists = requests.filter(
+    const lists = storage.requests.filter(
       (request) => request.startsWith('GET') && request.includes('prefix=tickets'),
     );
     expect(lists).toHaveLength(2);
@@ -358,8 +320,8 @@ describe('the bucket object store (production, against a JSON API stand-in)', ()
     const store = createBucketObjectStore();
     await store.remove('tickets/u1/t1/a.jpg');
     await store.remove('tickets/u1/t1/a.jpg');
-    expect(objects.has('tickets/u1/t1/a.jpg')).toBe(false);
-    expect(requests.filter((request) => request.startsWith('DELETE'))).toHaveLength(2);
+    expect(storage.objects.has('tickets/u1/t1/a.jpg')).toBe(false);
+    expect(storage.requests.filter((request) => request.startsWith('DELETE'))).toHaveLength(2);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   createBackendLogger,
   passesLevel,
 } from '../src/logging/backend-logger.js';
-import { callableAuth, callableRequest, createTestUser, recordingLogger } from './helpers.js';
+import { callableAuth, callableRequest, createTestUser, recordingLogger } from '../testing/helpers.js';
 
 const db = adminDb();
 const config = db.doc(LOG_CONFIG_PATH);

@@ -9,7 +9,7 @@ import {
   createTestAccount,
   httpsErrorOf,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
 
 /*
  * Authority is decided at the moment of every call (issue 15, item 1): the callables read the

@@ -11,7 +11,7 @@ import { createSubmitTicketHandler } from '../src/callable/tickets/submit-ticket
 import { RATE_LIMITS, type RateLimitedOperation } from '../src/domain/rate-limits.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import type { FileInspector } from '../src/storage/file-inspector.js';
-import { type Account, account, auditEntries, requestAs } from './admin-accounts-fixtures.js';
+import { type Account, account, auditEntries, requestAs } from '../testing/admin-accounts-fixtures.js';
 import {
   type TestUser,
   callableAuth,
@@ -20,7 +20,7 @@ import {
   httpsErrorOf,
   newRequestId,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
 
 const MINUTE = 60_000;
 const START = Date.parse('2026-11-20T10:00:00.000Z');

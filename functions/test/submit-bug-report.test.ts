@@ -15,7 +15,7 @@ import {
   httpsErrorOf,
   newRequestId,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
 
 const NOW = Date.parse('2026-11-21T08:30:00.000Z');
 const MB = 1024 * 1024;

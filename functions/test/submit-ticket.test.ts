@@ -23,7 +23,7 @@ import {
   httpsErrorOf,
   newRequestId,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
 
 /** The injected clock: 20 November 2026, so presalary may be asked for 2026-11-H2 and 2026-12-H1. */
 const NOW = Date.parse('2026-11-20T10:00:00.000Z');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth } from '../src/firebase.js';
-import { fieldsOf, httpsErrorOf } from './helpers.js';
+import { fieldsOf, httpsErrorOf } from '../testing/helpers.js';
 import {
   type Account,
   CLOTHES_ITEMS,
@@ -14,7 +14,7 @@ import {
   requestAs,
   seedTicket,
   ticketData,
-} from './ticket-processing-fixtures.js';
+} from '../testing/ticket-processing-fixtures.js';
 
 const assign = async (user: Account, data: Record<string, unknown>) =>
   handlers.assign(await requestAs(user, data));

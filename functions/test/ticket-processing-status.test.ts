@@ -16,8 +16,8 @@ import {
   requestAs,
   seedTicket,
   ticketData,
-} from './ticket-processing-fixtures.js';
-import { fieldsOf, httpsErrorOf, newRequestId } from './helpers.js';
+} from '../testing/ticket-processing-fixtures.js';
+import { fieldsOf, httpsErrorOf, newRequestId } from '../testing/helpers.js';
 
 const change = async (user: Account, data: Record<string, unknown>) =>
   handlers.changeStatus(await requestAs(user, data));

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { updateIdFor } from '../src/callable/tickets/add-ticket-update.js';
 import { ticketFilesFolder, ticketUpdateFilesFolder } from '../src/domain/index.js';
-import { fieldsOf, httpsErrorOf, newRequestId } from './helpers.js';
+import { fieldsOf, httpsErrorOf, newRequestId } from '../testing/helpers.js';
 import {
   type Account,
   account,
@@ -16,7 +16,7 @@ import {
   storage,
   ticketData,
   updatesOf,
-} from './ticket-processing-fixtures.js';
+} from '../testing/ticket-processing-fixtures.js';
 
 const MB = 1024 * 1024;
 

@@ -24,7 +24,7 @@ import {
   httpsErrorOf,
   newRequestId,
   recordingLogger,
-} from './helpers.js';
+} from '../testing/helpers.js';
 
 /*
  * listTicketQueue and listTicketStaff against the Auth emulator and the Firestore emulator, in
@@ -88,7 +88,7 @@ const HOUR = 3_600_000;
 const SITE_NORTH = 'Brf Sjöbris, Hammarby Sjöstad (block C)';
 const SITE_SOUTH = 'Arenastaden Office Park, building 4';
 
-/** A ticket written straight into Firestore in the shape ticket-document.ts gives it. */
+/** A ticket written straight into Firestore in the shape domain/ticket-document.ts gives it. */
 async function storeTicket(
   db: Firestore,
   owner: TestAccount,

@@ -1,5 +1,5 @@
 // Shared set-up of the ticket-processing-*.test.ts files: accounts of each role with their users
-// documents, tickets written straight into Firestore in the shape of ticket-document.ts, the
+// documents, tickets written straight into Firestore in the shape of domain/ticket-document.ts, the
 // processing handlers with a movable clock and a Storage stand-in, and activity-log reads.
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -134,7 +134,7 @@ const CATEGORY_FIELDS: Record<string, Record<string, unknown>> = {
 };
 
 /**
- * A ticket of `owner` written straight into Firestore (the shape of ticket-document.ts, with its
+ * A ticket of `owner` written straight into Firestore (the shape of domain/ticket-document.ts, with its
  * `created` activity entry), under a unique id. `fields` override anything, e.g. the status.
  */
 export async function seedTicket(
