@@ -24,6 +24,19 @@ const featureZones = WEB_FEATURES.flatMap((feature) => [
   },
 ]);
 
+// Firebase only in the data files; antd only inside the UI kit (web/src/components/ui) and the
+// theme provider: features take every control from the kit.
+const FIREBASE_IMPORTS = {
+  group: ['firebase/*'],
+  message: 'Only a feature api.ts/data.ts (or lib/firebase) touches Firebase.',
+};
+const ANTD_IMPORTS = {
+  group: ['antd', 'antd/*', '@ant-design/*'],
+  message:
+    'Take controls from web/src/components/ui (one file per control); only the kit and the theme provider use antd.',
+};
+const ANTD_OWNERS = ['web/src/components/ui/**', 'web/src/lib/antd-provider.tsx', 'web/src/lib/theme.ts'];
+
 const sharedZones = WEB_SHARED.map((shared) => ({
   target: `./web/src/${shared}`,
   from: [...WEB_FEATURES.map((feature) => `./web/src/${feature}`), './web/src/app'],
@@ -132,17 +145,7 @@ export default tseslint.config(
         },
       ],
       'import/no-cycle': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['firebase/*'],
-              message: 'Only a feature api.ts/data.ts (or lib/firebase) touches Firebase.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [FIREBASE_IMPORTS, ANTD_IMPORTS] }],
     },
   },
   {
@@ -154,6 +157,10 @@ export default tseslint.config(
       'web/src/**/*.test.{ts,tsx}',
       'web/src/**/testing/**',
     ],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { patterns: [ANTD_IMPORTS] }] },
+  },
+  {
+    files: ANTD_OWNERS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [FIREBASE_IMPORTS] }] },
   },
 );

@@ -38,8 +38,8 @@ describe('filing a ticket', () => {
 
     await page.locator('#ticket-reason').fill('Deposit for a room');
     // The next salary period: the seed already holds a request for the current one.
-    await page.locator('#ticket-period').click();
-    await page.locator('.ant-select-item-option').nth(1).click();
+    // Option 0 is the empty choice, 1 the current period, 2 the next.
+    await page.locator('#ticket-period').selectOption({ index: 2 });
     await page.getByText(/Akceptuję warunki/).click();
     await page.locator('#ticket-description').fill('Advance for the new room deposit, e2e');
     // Without the Storage emulator the attachments field says so (in Polish here) and offers no file;

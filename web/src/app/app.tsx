@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { loadAdminTexts } from '../i18n';
-import { PlainSpinner } from '../components/plain-controls';
 import { SplashScreen } from '../components/splash-screen';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { useAuth } from '../lib/auth/auth-context';
@@ -13,6 +12,7 @@ import { PwaUpdatePrompt } from '../pwa';
 import { SessionTimeout } from '../session/session-timeout';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { type ThemeMode, ThemeModeContext, readThemeMode, saveThemeMode } from '../lib/theme';
+import { Spinner } from '../components/ui/spinner';
 
 const named = <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
   lazy(async () => ({ default: pick(await load()) }));
@@ -91,7 +91,7 @@ const splashMinMs = Math.max(0, SPLASH_MIN_DISPLAY_MS - Math.round(performance.n
 
 function Loading() {
   const { t } = useTranslation();
-  return <PlainSpinner label={t('common.loading')} />;
+  return <Spinner isBlock label={t('common.loading')} />;
 }
 
 function AppRoutes() {

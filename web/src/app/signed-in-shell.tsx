@@ -1,4 +1,3 @@
-import { Spin } from 'antd';
 import { Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
@@ -8,6 +7,7 @@ import { useThemeMode } from '../lib/theme';
 import { endSessionManually } from '../session/session-manager';
 import { markSignedOut } from '../lib/auth/sign-out-cleanup';
 import { AppLayout } from './layout/app-layout';
+import { Spinner } from '../components/ui/spinner';
 
 /**
  * Everything a signed-in user sees around a screen: antd theme, layout, logout. The session timeout runs
@@ -25,7 +25,7 @@ export function SignedInShell() {
   return (
     <AntdProvider>
       <AppLayout themeMode={mode} onThemeChange={setMode} onLogout={logout}>
-        <Suspense fallback={<Spin size="large" className="page-spinner" aria-label={t('common.loading')} />}>
+        <Suspense fallback={<Spinner size="large" className="page-spinner" label={t('common.loading')} />}>
           <Outlet />
         </Suspense>
       </AppLayout>

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MessageBox, PlainButton, PlainSpinner } from '../components/plain-controls';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { InputField } from '../components/form-field';
 import { checkResetCode, recoverEmail, setNewPassword, verifyEmail } from './api';
 import { AuthCard } from './auth-card';
 import { type NewPassword, newPasswordSchema } from './schemas';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { InputField } from '../components/ui/form-field';
+import { Spinner } from '../components/ui/spinner';
 import './auth-card.css';
 
 const SUPPORTED_MODES = ['resetPassword', 'verifyEmail', 'recoverEmail'] as const;
@@ -42,7 +44,7 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <p className="auth-text">{t('authAction.resetFor', { email })}</p>
-      {failure && <MessageBox type="error">{t(failure)}</MessageBox>}
+      {failure && <Alert type="error">{t(failure)}</Alert>}
       <InputField
         id="new-password"
         label={t('authAction.newPassword')}
@@ -59,9 +61,9 @@ function ResetPasswordForm({ code, email, onDone }: { code: string; email: strin
         autoComplete="new-password"
         {...register('confirm')}
       />
-      <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
+      <Button variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {t('authAction.savePassword')}
-      </PlainButton>
+      </Button>
     </form>
   );
 }
@@ -112,8 +114,8 @@ export function HandleAuthActionPage() {
       <h2 className="auth-subtitle">
         {t(isSupported(mode) ? `authAction.titles.${mode}` : 'authAction.titles.generic')}
       </h2>
-      {view.kind === 'checking' && <PlainSpinner label={t('common.loading')} />}
-      {view.kind === 'error' && <MessageBox type="error">{t(view.key, view.values)}</MessageBox>}
+      {view.kind === 'checking' && <Spinner isBlock label={t('common.loading')} />}
+      {view.kind === 'error' && <Alert type="error">{t(view.key, view.values)}</Alert>}
       {view.kind === 'resetForm' && (
         <ResetPasswordForm
           code={code}
@@ -121,7 +123,7 @@ export function HandleAuthActionPage() {
           onDone={() => setView({ kind: 'done', key: 'authAction.passwordSaved' })}
         />
       )}
-      {view.kind === 'done' && <MessageBox type="success">{t(view.key, view.values)}</MessageBox>}
+      {view.kind === 'done' && <Alert type="success">{t(view.key, view.values)}</Alert>}
       <p className="auth-text" style={{ marginTop: 16 }}>
         <Link to="/login">{t('authAction.toLogin')}</Link>
       </p>

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MessageBox, PlainButton, PlainSpinner } from '../components/plain-controls';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { InputField } from '../components/form-field';
 import { LanguageSwitch } from '../components/language-switch';
 import {
   finishSignInWithLink,
@@ -16,6 +14,10 @@ import { AuthCard } from './auth-card';
 import { type TranslatedError, authErrorText } from './auth-errors';
 import { forgetLinkEmail, rememberLinkEmail, storedLinkEmail } from './link-sign-in-email';
 import { type EmailOnly, type PasswordSignIn, emailOnlySchema, passwordSignInSchema } from './schemas';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { InputField } from '../components/ui/form-field';
+import { Spinner } from '../components/ui/spinner';
 import './auth-card.css';
 import './login-page.css';
 
@@ -29,9 +31,9 @@ function OutcomeAlert({ outcome }: { outcome: Outcome }) {
   const { t } = useTranslation();
   if (!outcome) return null;
   if (outcome.type === 'error') {
-    return <MessageBox type="error">{t(outcome.error.key, outcome.error.values)}</MessageBox>;
+    return <Alert type="error">{t(outcome.error.key, outcome.error.values)}</Alert>;
   }
-  return <MessageBox type="success">{t(outcome.key, { email: outcome.email })}</MessageBox>;
+  return <Alert type="success">{t(outcome.key, { email: outcome.email })}</Alert>;
 }
 
 function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
@@ -67,9 +69,9 @@ function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) 
         autoComplete="current-password"
         {...register('password')}
       />
-      <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
+      <Button variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {t('login.signIn')}
-      </PlainButton>
+      </Button>
     </form>
   );
 }
@@ -99,9 +101,9 @@ function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: Email
         inputMode="email"
         {...register('email')}
       />
-      <PlainButton variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
+      <Button variant="primary" type="submit" isBlock isLoading={formState.isSubmitting}>
         {submitLabel}
-      </PlainButton>
+      </Button>
     </form>
   );
 }
@@ -195,9 +197,9 @@ export function LoginPage() {
       {mode === 'password' && (
         <>
           <PasswordForm onOutcome={setOutcome} />
-          <PlainButton variant="link" isBlock onClick={() => changeMode('reset')}>
+          <Button variant="link" isBlock onClick={() => changeMode('reset')}>
             {t('login.forgotPassword')}
-          </PlainButton>
+          </Button>
         </>
       )}
       {mode === 'link' && (
@@ -219,12 +221,12 @@ export function LoginPage() {
             submitLabel={t('login.sendReset')}
             onSubmit={sendAndReport(sendResetEmail, 'login.resetSent')}
           />
-          <PlainButton variant="link" isBlock onClick={() => changeMode('password')}>
+          <Button variant="link" isBlock onClick={() => changeMode('password')}>
             {t('login.backToSignIn')}
-          </PlainButton>
+          </Button>
         </>
       )}
-      {mode === 'linkSigningIn' && <PlainSpinner label={t('login.signingIn')} />}
+      {mode === 'linkSigningIn' && <Spinner isBlock label={t('login.signingIn')} />}
       {mode === 'finishLink' && (
         <>
           <p className="auth-text">{t('login.finishLinkHint')}</p>
@@ -234,9 +236,9 @@ export function LoginPage() {
             initialEmail={storedEmail ?? ''}
             onSubmit={finishLink}
           />
-          <PlainButton variant="link" isBlock onClick={leaveLink}>
+          <Button variant="link" isBlock onClick={leaveLink}>
             {t('login.backToSignIn')}
-          </PlainButton>
+          </Button>
         </>
       )}
       <LanguageSwitch />

@@ -6,16 +6,18 @@ import {
   bugReportFormSchema,
 } from '@domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Input } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FilePicker, type PickedFile } from '../components/file-picker';
-import { FormField, controlProps } from '../components/form-field';
 import { useAuth } from '../lib/auth/auth-context';
 import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../lib/callable-failure';
 import { useNotices } from '../notices';
 import { bugReportFilePath, newRequestId, submitBugReport, uploadBugReportFile } from './api';
+import { Button } from '../components/ui/button';
+import { FilePicker, type PickedFile } from '../components/ui/file-picker';
+import { FormField, controlProps } from '../components/ui/form-field';
+import { TextInput } from '../components/ui/text-input';
+import { TextArea } from '../components/ui/text-area';
 import '../components/ui/form-field.css';
 import './bug-report-form.css';
 
@@ -70,14 +72,18 @@ function TextField({ control, name, label, hint, isRequired, isMultiline, maxLen
             error={fieldState.error?.message}
           >
             {isMultiline ? (
-              <Input.TextArea
+              <TextArea
                 {...common}
                 ref={field.ref}
                 rows={3}
                 onChange={(event) => field.onChange(event.target.value)}
               />
             ) : (
-              <Input {...common} ref={field.ref} onChange={(event) => field.onChange(event.target.value)} />
+              <TextInput
+                {...common}
+                ref={field.ref}
+                onChange={(event) => field.onChange(event.target.value)}
+              />
             )}
           </FormField>
         );
@@ -230,13 +236,13 @@ export function BugReportForm({ initialPage, browser, appVersion, onSubmitted }:
       <fieldset className="bug-report-auto">
         <legend className="form-field-label">{t('bugReport.autoInfo')}</legend>
         <FormField label={t('bugReport.browser')} htmlFor="bug-report-browser">
-          <Input.TextArea id="bug-report-browser" value={browser} readOnly autoSize />
+          <TextArea id="bug-report-browser" value={browser} readOnly />
         </FormField>
         <FormField label={t('bugReport.appVersion')} htmlFor="bug-report-app-version">
-          <Input id="bug-report-app-version" value={appVersion} readOnly />
+          <TextInput id="bug-report-app-version" value={appVersion} readOnly />
         </FormField>
       </fieldset>
-      <Button type="primary" htmlType="submit" size="large" loading={isBusy} disabled={isBusy} block>
+      <Button variant="primary" type="submit" size="middle" isLoading={isBusy} disabled={isBusy} isBlock>
         {t('bugReport.submit')}
       </Button>
     </form>

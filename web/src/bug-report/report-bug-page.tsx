@@ -1,45 +1,36 @@
 import { hasPermission } from '@domain';
-import { Typography } from 'antd';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
 import { BugReportForm } from './bug-report-form';
 import { appVersion, browserInfo, initialPage } from './report-context';
+import { Typography } from '../components/ui/typography';
+import { Button, buttonClassName } from '../components/ui/button';
+import { ResultPanel } from '../components/ui/result-panel';
 import '../components/ui/result-panel.css';
 
 type ThankYouProps = { onAnother: () => void };
 
-/** The screen after a report was stored; plain markup styled like the ticket result panels. */
+/** The screen after a report was stored. */
 function ThankYou({ onAnother }: ThankYouProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <section className="result-panel" aria-labelledby={titleId}>
-      <svg className="result-panel-mark" viewBox="0 0 96 96" aria-hidden="true" focusable="false">
-        <circle cx="48" cy="48" r="44" fill="var(--color-success)" />
-        <path
-          d="M31 49l11 11 23-24"
-          fill="none"
-          stroke="var(--color-on-primary)"
-          strokeWidth="8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-      <h2 id={titleId} className="result-panel-title">
-        {t('bugReport.doneTitle')}
-      </h2>
-      <p className="result-panel-text">{t('bugReport.doneText')}</p>
-      <div className="result-panel-actions">
-        <button type="button" className="plain-button plain-button-primary" onClick={onAnother}>
-          {t('bugReport.another')}
-        </button>
-        <Link to="/profile" className="plain-button">
-          {t('bugReport.backToProfile')}
-        </Link>
-      </div>
-    </section>
+    <ResultPanel
+      status="success"
+      title={t('bugReport.doneTitle')}
+      subTitle={t('bugReport.doneText')}
+      extra={
+        <>
+          <Button variant="primary" onClick={onAnother}>
+            {t('bugReport.another')}
+          </Button>
+          <Link to="/profile" className={buttonClassName({})}>
+            {t('bugReport.backToProfile')}
+          </Link>
+        </>
+      }
+    />
   );
 }
 
@@ -71,7 +62,7 @@ export function ReportBugPage() {
         <div className="result-panel" role="alert">
           <p className="result-panel-text">{t('bugReport.notAllowed')}</p>
           <div className="result-panel-actions">
-            <Link to="/profile" className="plain-button">
+            <Link to="/profile" className={buttonClassName({})}>
               {t('bugReport.backToProfile')}
             </Link>
           </div>

@@ -1,4 +1,4 @@
-import { PlainButton } from './plain-controls';
+import { Button } from './ui/button';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import i18n from '../i18n';
 import { logger } from '../lib/logger';
@@ -64,9 +64,9 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
           <ErrorIcon />
           <h1 style={{ fontSize: 22, margin: '16px 0 8px' }}>{i18n.t('errorBoundary.title')}</h1>
           <p style={{ margin: '0 0 24px', lineHeight: 1.5 }}>{i18n.t('errorBoundary.text')}</p>
-          <PlainButton variant="primary" onClick={() => window.location.reload()}>
+          <Button variant="primary" onClick={() => window.location.reload()}>
             {i18n.t('errorBoundary.reload')}
-          </PlainButton>
+          </Button>
         </div>
       </div>
     );

@@ -1,17 +1,18 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { buttonClassName } from './ui/button';
+import { ResultPanel } from './ui/result-panel';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Result
-      status="404"
+    <ResultPanel
+      status="notFound"
       title={t('notFound.title')}
       subTitle={t('notFound.text')}
       extra={
-        <Link to="/profile">
-          <Button type="primary">{t('notFound.home')}</Button>
+        <Link to="/profile" className={buttonClassName({ variant: 'primary' })}>
+          {t('notFound.home')}
         </Link>
       }
     />

@@ -1,7 +1,10 @@
-import { Alert, Button, Spin, theme } from 'antd';
 import { type FocusEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Notice, type NoticeType, isTimedNotice } from './notice-types';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { useThemeToken } from '../components/ui/use-theme-token';
 
 export type NoticeItemProps = {
   notice: Notice;
@@ -16,10 +19,10 @@ const ALERT_TYPE = {
   loading: 'info',
 } as const satisfies Record<NoticeType, 'success' | 'info' | 'warning' | 'error'>;
 
-/** One snackbar message: an antd Alert with its own countdown and a draining progress bar. */
+/** One snackbar message: an Alert with its own countdown and a draining progress bar. */
 export function NoticeItem({ notice, onDismiss }: NoticeItemProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
+  const token = useThemeToken();
   const { id, revision, duration, type, action } = notice;
   const isTimed = isTimedNotice(notice);
   // Hovering or focusing a notice pauses it, so nobody loses a message (or its action) mid-read.
@@ -60,7 +63,11 @@ export function NoticeItem({ notice, onDismiss }: NoticeItemProps) {
   return (
     <div
       className="app-notice"
-      style={{ borderRadius: token.borderRadiusLG, boxShadow: token.boxShadowSecondary }}
+      style={{
+        borderRadius: token.borderRadiusLG,
+        boxShadow: token.boxShadowSecondary,
+        background: token.colorBgElevated,
+      }}
       onMouseEnter={() => setIsHovered(true)}
       onMouseLeave={() => setIsHovered(false)}
       onFocus={() => setIsFocused(true)}
@@ -70,9 +77,8 @@ export function NoticeItem({ notice, onDismiss }: NoticeItemProps) {
         role={isError ? 'alert' : 'status'}
         aria-live={isError ? 'assertive' : 'polite'}
         type={ALERT_TYPE[type]}
-        showIcon
-        icon={type === 'loading' ? <Spin size="small" /> : undefined}
-        title={notice.message}
+        isIconShown
+        icon={type === 'loading' ? <Spinner size="small" /> : undefined}
         action={
           action ? (
             <Button
@@ -86,8 +92,11 @@ export function NoticeItem({ notice, onDismiss }: NoticeItemProps) {
             </Button>
           ) : undefined
         }
-        closable={{ 'aria-label': t('notices.close'), onClose: () => onDismiss(id) }}
-      />
+        onClose={() => onDismiss(id)}
+        closeLabel={t('notices.close')}
+      >
+        {notice.message}
+      </Alert>
       {isTimed ? (
         <div
           // A new key restarts the CSS animation whenever the countdown restarts.

@@ -74,7 +74,7 @@ describe('notices', () => {
   it('defaults to the info type', () => {
     renderNotices();
     call(() => notices.show({ message: 'Plain' }));
-    expect(screen.getByRole('status')).toHaveClass('ant-alert-info');
+    expect(screen.getByRole('status')).toHaveClass('message-box', 'is-info');
   });
 
   it('disappears after 5000 ms by default', () => {
@@ -173,7 +173,7 @@ describe('notices', () => {
     advance(20_000);
     call(() => notices.update(id, { type: 'success', message: 'Role saved' }));
     expect(screen.getByRole('status')).toHaveTextContent('Role saved');
-    expect(screen.getByRole('status')).toHaveClass('ant-alert-success');
+    expect(screen.getByRole('status')).toHaveClass('message-box', 'is-success');
     expect(screen.getByTestId('notice-progress')).toBeInTheDocument();
     advance(4999);
     expect(screen.getByText('Role saved')).toBeInTheDocument();

@@ -142,8 +142,8 @@ describe('ProfilePage', () => {
     renderPage(WORKER);
     const panel = await openTab('Uprawnienia');
     expect(within(panel).getByText('Karta SSG')).toBeInTheDocument();
-    expect(within(panel).getByText('Wygasło')).toHaveClass('ant-tag-error');
-    expect(within(panel).getByText('Wygasa za 20 dni')).toHaveClass('ant-tag-warning');
+    expect(within(panel).getByText('Wygasło')).toHaveClass('status-tag--red');
+    expect(within(panel).getByText('Wygasa za 20 dni')).toHaveClass('status-tag--gold');
     expect(within(panel).getByText('Nie podano')).toBeInTheDocument();
   });
 

@@ -1,9 +1,11 @@
 import { isRole } from '@domain';
-import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WorkerProfileTabs } from '../components/worker-profile/worker-profile-tabs';
 import { useAuth } from '../lib/auth/auth-context';
 import { SettingsTab } from './settings-tab';
+import { Flex } from '../components/ui/flex';
+import { Tag } from '../components/ui/tag';
+import { Typography } from '../components/ui/typography';
 
 /** The signed-in user's profile (spec section 2, "/profile"; also the index route). */
 export function ProfilePage() {

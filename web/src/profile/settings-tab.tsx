@@ -1,8 +1,10 @@
 import { LANGUAGES, type Language } from '@domain';
-import { Flex, Radio, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLanguage } from '../i18n';
+import { Flex } from '../components/ui/flex';
+import { Radio } from '../components/ui/radio';
+import { Typography } from '../components/ui/typography';
 
 /** Each language is named in itself, so a user finds theirs whatever the UI currently shows. */
 const LANGUAGE_NAMES = {

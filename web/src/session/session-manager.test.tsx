@@ -1,9 +1,9 @@
 import '../i18n';
 import { SESSION_TIMEOUT_MS, SESSION_WARNING_MS } from '@domain';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
 import { StrictMode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DialogHost } from '../components/ui/dialog';
 import type { SessionMessage } from './session-core';
 import {
   SessionManager,
@@ -78,9 +78,9 @@ function renderTab(hub: Hub, props: Partial<SessionManagerProps> = {}) {
     ...props,
   };
   const ui = (overrides: Partial<SessionManagerProps>) => (
-    <ConfigProvider getPopupContainer={() => host}>
+    <DialogHost getContainer={() => host}>
       <SessionManager {...baseProps} {...overrides} />
-    </ConfigProvider>
+    </DialogHost>
   );
   const view = render(ui({}), { container: host });
   return {

@@ -1,10 +1,14 @@
 // The last-minute warning of spec section 4 "Session": a countdown and a draining bar over a blurred backdrop.
 // It cannot be dismissed by the mask, Esc or a close icon: the user must choose, or the session ends at zero.
 // It brings antd's theme with it: the session runs above the routes, outside the signed-in shell.
-import { Button, Flex, Modal, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '../lib/antd-provider';
 import { formatCountdown } from './session-core';
+import { Button } from '../components/ui/button';
+import { Dialog } from '../components/ui/dialog';
+import { Flex } from '../components/ui/flex';
+import { Progress } from '../components/ui/progress';
+import { Typography } from '../components/ui/typography';
 
 export type SessionWarningDialogProps = {
   isOpen: boolean;
@@ -22,20 +26,16 @@ export function SessionWarningDialog(props: SessionWarningDialogProps) {
   const countdown = formatCountdown(remainingSeconds);
   return (
     <AntdProvider>
-      <Modal
-        open={isOpen}
-        centered
+      <Dialog
+        isOpen={isOpen}
+        isCentered
+        isBackdropBlurred
         title={t('session.warning.title')}
-        closable={false}
-        keyboard={false}
-        mask={{ blur: true, closable: false }}
-        // An explicit blur as well, so the backdrop looks the same whatever the theme's mask settings are.
-        styles={{ mask: { backdropFilter: 'blur(6px)', WebkitBackdropFilter: 'blur(6px)' } }}
         width={420}
         footer={
           <Flex wrap gap="small" justify="flex-end">
             <Button onClick={onLogOut}>{t('session.warning.logOut')}</Button>
-            <Button type="primary" onClick={onStayLoggedIn} autoFocus>
+            <Button variant="primary" onClick={onStayLoggedIn} autoFocus>
               {t('session.warning.stayLoggedIn')}
             </Button>
           </Flex>
@@ -52,7 +52,7 @@ export function SessionWarningDialog(props: SessionWarningDialogProps) {
           showInfo={false}
           aria-label={t('session.warning.progressLabel')}
         />
-      </Modal>
+      </Dialog>
     </AntdProvider>
   );
 }

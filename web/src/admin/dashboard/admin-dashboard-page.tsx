@@ -9,15 +9,18 @@ import {
   hasPermission,
   isAdmin,
 } from '@domain';
-import { Button, Flex, Spin, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from '../../components/status-tag';
 import { Link } from 'react-router-dom';
-import { MessageBox, PlainButton } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useAdminDashboard } from './use-admin-dashboard';
 import './admin-dashboard.css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Flex } from '../../components/ui/flex';
+import { Spinner } from '../../components/ui/spinner';
+import { STATUS_COLORS } from '../../components/ui/status-tag';
+import { Typography } from '../../components/ui/typography';
 import '../../components/ui/alert.css';
 import '../../components/ui/status-tag.css';
 
@@ -60,25 +63,25 @@ export function AdminDashboardPage() {
         )}
         <Button
           onClick={dashboard.reload}
-          loading={dashboard.isLoading && dashboard.data !== null}
+          isLoading={dashboard.isLoading && dashboard.data !== null}
           disabled={dashboard.isLoading}
-          size="large"
+          size="middle"
         >
           {t('admin.dashboard.refresh')}
         </Button>
       </Flex>
 
       {dashboard.failure && (
-        <MessageBox type="error">
+        <Alert type="error">
           <span className="message-box-row">
             {t(dashboard.failure.messageKey)}
-            <PlainButton onClick={dashboard.reload}>{t('admin.dashboard.retry')}</PlainButton>
+            <Button onClick={dashboard.reload}>{t('admin.dashboard.retry')}</Button>
           </span>
-        </MessageBox>
+        </Alert>
       )}
       {dashboard.isLoading && dashboard.data === null && (
         <Flex justify="center" style={{ padding: 32 }}>
-          <Spin aria-label={t('common.loading')} />
+          <Spinner label={t('common.loading')} />
         </Flex>
       )}
       {dashboard.data && <DashboardPanels data={dashboard.data} loadedAt={dashboard.loadedAt} />}

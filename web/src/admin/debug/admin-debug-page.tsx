@@ -1,13 +1,14 @@
 import { PERMISSIONS, hasPermission } from '@domain';
-import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MessageBox } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { LogLevelSetting } from './log-level-setting';
 import { PermissionTest } from './permission-test';
 import { SecurityDebug } from './security-debug';
 import { SecurityLogTest } from './security-log-test';
 import './admin-debug.css';
+import { Alert } from '../../components/ui/alert';
+import { Flex } from '../../components/ui/flex';
+import { Typography } from '../../components/ui/typography';
 
 /**
  * /admin/debug (admin role; the server also wants ACCESS_DEBUG_TOOLS): security debug, permission
@@ -26,7 +27,7 @@ export function AdminDebugPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('admin.debug.subtitle')}</Typography.Text>
       </header>
-      {!canUseTools && <MessageBox type="error">{t('admin.debug.noDebugPermission')}</MessageBox>}
+      {!canUseTools && <Alert type="error">{t('admin.debug.noDebugPermission')}</Alert>}
       <SecurityDebug />
       {canUseTools && (
         <>

@@ -1,14 +1,16 @@
 import { ADMIN_ERRORS, LOG_LEVELS, type LogLevel } from '@domain';
-import { Button, Spin } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form-field';
-import { MessageBox, PlainButton } from '../../components/plain-controls';
 import { NO_REQUEST, useAsync } from '../../lib/use-async';
 import { useAdminOperation } from '../admin-operation';
 import { toAdminFailure } from '../api/call';
 import { getBackendLogLevel, setBackendLogLevel } from '../api/debug';
 import { DebugSection } from './debug-section';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { Spinner } from '../../components/ui/spinner';
+import { Select } from '../../components/ui/select';
 import '../../components/ui/alert.css';
 
 /** Least to most talkative: errors only (the default) first. */
@@ -59,14 +61,14 @@ export function LogLevelSetting() {
 
   return (
     <DebugSection title={t('admin.debug.logLevel.heading')} intro={t('admin.debug.logLevel.intro')}>
-      {loaded.status === 'loading' && <Spin aria-label={t('common.loading')} />}
+      {loaded.status === 'loading' && <Spinner label={t('common.loading')} />}
       {loaded.status === 'failed' && (
-        <MessageBox type="error">
+        <Alert type="error">
           <span className="message-box-row">
             {t(loaded.messageKey)}
-            <PlainButton onClick={load.reload}>{t('admin.debug.logLevel.retry')}</PlainButton>
+            <Button onClick={load.reload}>{t('admin.debug.logLevel.retry')}</Button>
           </span>
-        </MessageBox>
+        </Alert>
       )}
       {loaded.status === 'ready' && selected && saved && (
         <form
@@ -80,23 +82,17 @@ export function LogLevelSetting() {
             htmlFor={selectId}
             hint={t('admin.debug.logLevel.saved', { level: levelLabel(saved) })}
           >
-            <select
+            <Select
               id={selectId}
-              className="plain-input plain-select"
               value={selected}
-              onChange={(event) => {
-                if (isLogLevel(event.target.value)) setSelected(event.target.value);
+              onChange={(value) => {
+                if (value !== undefined && isLogLevel(value)) setSelected(value);
               }}
-            >
-              {LEVELS_SHOWN.map((level) => (
-                <option key={level} value={level}>
-                  {levelLabel(level)}
-                </option>
-              ))}
-            </select>
+              options={LEVELS_SHOWN.map((level) => ({ value: level, label: levelLabel(level) }))}
+            />
           </FormField>
           <div className="admin-debug-actions">
-            <Button type="primary" htmlType="submit" loading={isSaving} disabled={selected === saved}>
+            <Button variant="primary" type="submit" isLoading={isSaving} disabled={selected === saved}>
               {t('admin.debug.logLevel.save')}
             </Button>
           </div>

@@ -6,17 +6,19 @@ import {
   type TestPermissionResponse,
   isPermission,
 } from '@domain';
-import { Button } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAsync } from '../../lib/use-async';
-import { FormField, controlProps, fieldErrorId } from '../../components/form-field';
-import { MessageBox, NativeSelect, PlainButton, TextInput } from '../../components/plain-controls';
 import { toAdminFailure } from '../api/call';
 import { searchUsers, testPermission } from '../api/debug';
 import { Answer } from './answer';
 import { DebugSection } from './debug-section';
 import { permissionName, roleName, sourceLabel } from './permission-labels';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { FormField, controlProps, fieldErrorId } from '../../components/ui/form-field';
+import { Select } from '../../components/ui/select';
+import { TextInput } from '../../components/ui/text-input';
 
 type PickedUser = { uid: string; name: string; email: string };
 
@@ -82,7 +84,7 @@ export function PermissionTest() {
         htmlFor={permissionFieldId}
         error={errors.permission}
       >
-        <NativeSelect
+        <Select
           id={permissionFieldId}
           className={errors.permission ? 'is-invalid' : undefined}
           aria-invalid={errors.permission ? true : undefined}
@@ -101,11 +103,11 @@ export function PermissionTest() {
         />
       </FormField>
       <div className="admin-debug-actions">
-        <Button type="primary" onClick={() => void runTest()} loading={isTesting}>
+        <Button variant="primary" onClick={() => void runTest()} isLoading={isTesting}>
           {t('admin.debug.permissionTest.test')}
         </Button>
       </div>
-      {failureKey && <MessageBox type="error">{t(failureKey)}</MessageBox>}
+      {failureKey && <Alert type="error">{t(failureKey)}</Alert>}
       {result && <TestResult result={result} />}
     </DebugSection>
   );
@@ -143,7 +145,7 @@ function UserPicker({ inputId, picked, hasError, onPick }: UserPickerProps) {
         <span role="status">
           {t('admin.debug.permissionTest.selected', { name: picked.name, email: picked.email })}
         </span>
-        <PlainButton
+        <Button
           onClick={() => {
             onPick(null);
             // The search box comes back; put the cursor in it.
@@ -151,7 +153,7 @@ function UserPicker({ inputId, picked, hasError, onPick }: UserPickerProps) {
           }}
         >
           {t('admin.debug.permissionTest.change')}
-        </PlainButton>
+        </Button>
       </div>
     );
   }
@@ -175,11 +177,11 @@ function UserPicker({ inputId, picked, hasError, onPick }: UserPickerProps) {
             runSearch();
           }}
         />
-        <PlainButton variant="primary" isLoading={found.isLoading} onClick={runSearch}>
+        <Button variant="primary" isLoading={found.isLoading} onClick={runSearch}>
           {t('admin.debug.permissionTest.searchButton')}
-        </PlainButton>
+        </Button>
       </div>
-      {failureKey && <MessageBox type="error">{t(failureKey)}</MessageBox>}
+      {failureKey && <Alert type="error">{t(failureKey)}</Alert>}
       {rows && rows.length === 0 && (
         <p className="admin-debug-muted">{t('admin.debug.permissionTest.noResults')}</p>
       )}

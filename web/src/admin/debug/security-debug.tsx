@@ -1,13 +1,13 @@
 import { ALL_PERMISSIONS, DEFAULT_ROLE, hasPermission, isRole, permissionSource } from '@domain';
-import { Button } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBox } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { type TokenClaims, readTokenClaims } from '../api/debug';
 import { Answer } from './answer';
 import { DebugSection } from './debug-section';
 import { permissionName, roleName, sourceLabel } from './permission-labels';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 
 type ClaimsState =
   | { status: 'loading' }
@@ -83,12 +83,10 @@ export function SecurityDebug() {
       {state.status === 'loading' && (
         <p className="admin-debug-muted">{t('admin.debug.security.claimsLoading')}</p>
       )}
-      {state.status === 'failed' && (
-        <MessageBox type="error">{t('admin.debug.security.claimsFailed')}</MessageBox>
-      )}
+      {state.status === 'failed' && <Alert type="error">{t('admin.debug.security.claimsFailed')}</Alert>}
       {claims && <ClaimList claims={claims} />}
       <div className="admin-debug-actions">
-        <Button onClick={() => void refresh()} loading={isRefreshing}>
+        <Button onClick={() => void refresh()} isLoading={isRefreshing}>
           {t('admin.debug.security.refresh')}
         </Button>
         <span className="admin-debug-muted">{t('admin.debug.security.refreshHint')}</span>

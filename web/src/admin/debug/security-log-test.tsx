@@ -1,12 +1,12 @@
 import { ADMIN_ERRORS, testSecurityLogSchema } from '@domain';
-import { Button } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, controlProps } from '../../components/form-field';
-import { TextInput } from '../../components/plain-controls';
 import { useAdminOperation } from '../admin-operation';
 import { testSecurityLog } from '../api/debug';
 import { DebugSection } from './debug-section';
+import { Button } from '../../components/ui/button';
+import { FormField, controlProps } from '../../components/ui/form-field';
+import { TextInput } from '../../components/ui/text-input';
 
 const MESSAGE_MAX = 500;
 
@@ -65,7 +65,7 @@ export function SecurityLogTest() {
           />
         </FormField>
         <div className="admin-debug-actions">
-          <Button type="primary" htmlType="submit" loading={isWriting}>
+          <Button variant="primary" type="submit" isLoading={isWriting}>
             {t('admin.debug.securityLog.write')}
           </Button>
         </div>

@@ -1,7 +1,9 @@
-import { Button, Flex, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBox } from '../../components/plain-controls';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Flex } from '../../components/ui/flex';
 
 export type AdminDialogProps = {
   title: string;
@@ -29,15 +31,10 @@ export type AdminDialogProps = {
 export function AdminDialog({ title, onClose, submit, isBusy, error, isWide, children }: AdminDialogProps) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open
+    <Dialog
+      isOpen
       title={title}
-      onCancel={() => {
-        if (!isBusy) onClose();
-      }}
-      closable={!isBusy}
-      keyboard={!isBusy}
-      mask={{ closable: false }}
+      onClose={isBusy ? undefined : onClose}
       width={isWide ? 760 : 520}
       footer={
         <Flex wrap gap="small" justify="flex-end">
@@ -46,9 +43,9 @@ export function AdminDialog({ title, onClose, submit, isBusy, error, isWide, chi
           </Button>
           {submit && (
             <Button
-              type="primary"
-              danger={submit.isDanger}
-              loading={isBusy}
+              variant="primary"
+              isDanger={submit.isDanger}
+              isLoading={isBusy}
               disabled={submit.isDisabled}
               onClick={() => {
                 if (!isBusy) submit.onClick();
@@ -61,9 +58,9 @@ export function AdminDialog({ title, onClose, submit, isBusy, error, isWide, chi
       }
     >
       <div className="admin-dialog-body">
-        {error && <MessageBox type="error">{error}</MessageBox>}
+        {error && <Alert type="error">{error}</Alert>}
         {children}
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,9 +1,7 @@
 import { ADMIN_ERRORS, type GetUserProfileResponse, displayNameOf } from '@domain';
-import { Button, Flex, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { MessageBox, PlainButton } from '../../components/plain-controls';
 import { WorkerProfileTabs } from '../../components/worker-profile/worker-profile-tabs';
 import { toAdminFailure } from '../api/call';
 import { getUserProfile } from '../api/users';
@@ -19,6 +17,11 @@ import { ResetPasswordDialog } from './reset-password-dialog';
 import { WorkerDetailsDialog } from './worker-details-dialog';
 import '../users/admin-common.css';
 import './admin-profile.css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Flex } from '../../components/ui/flex';
+import { Typography } from '../../components/ui/typography';
+import { Spinner } from '../../components/ui/spinner';
 import '../../components/ui/status-tag.css';
 
 type DialogName = 'role' | 'permissions' | 'password' | 'status' | 'worker' | 'account';
@@ -58,12 +61,12 @@ export function AdminProfilePage() {
     );
   }
   const retry = failure && (
-    <MessageBox type="error">
+    <Alert type="error">
       <span className="admin-message-row">
         {t(failure.messageKey)}
-        <PlainButton onClick={result.reload}>{t('admin.common.retry')}</PlainButton>
+        <Button onClick={result.reload}>{t('admin.common.retry')}</Button>
       </span>
-    </MessageBox>
+    </Alert>
   );
   if (!result.data) {
     return (
@@ -71,7 +74,7 @@ export function AdminProfilePage() {
         {backLink}
         {retry ?? (
           <div className="admin-loading" role="status">
-            <span className="plain-spinner" aria-hidden="true" />
+            <Spinner />
             {t('admin.profile.loading')}
           </div>
         )}
@@ -201,7 +204,7 @@ function ActionBar({ profile, onOpen }: ActionBarProps) {
   return (
     <div role="group" aria-label={t('admin.profile.actions.label')} className="admin-actions">
       {shown.map((action) => (
-        <Button key={action.dialog} danger={action.isDanger} onClick={() => onOpen(action.dialog)}>
+        <Button key={action.dialog} isDanger={action.isDanger} onClick={() => onOpen(action.dialog)}>
           {action.label}
         </Button>
       ))}

@@ -1,12 +1,13 @@
 import { ADMIN_ERRORS, type CreateAccountResponse, ROLES, type Role, type WorkerProfile } from '@domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form-field';
-import { MessageBox } from '../../components/plain-controls';
 import { type CreateAccountRequest, createAccount } from '../api/users';
 import { AdminDialog } from './admin-dialog';
 import { PasswordLink } from './password-link';
 import { useDialogOperation } from './use-dialog-operation';
+import { Alert } from '../../components/ui/alert';
+import { FormField } from '../../components/ui/form-field';
+import { Select } from '../../components/ui/select';
 
 type CreatableRole = NonNullable<CreateAccountRequest['role']>;
 const ACCOUNT_ROLES: readonly Role[] = [ROLES.USER, ROLES.FOREMAN, ROLES.MANAGER];
@@ -65,9 +66,9 @@ export function CreateAccountDialog({
     >
       {created ? (
         <>
-          <MessageBox type="success">
+          <Alert type="success">
             {t('admin.dialogs.account.created', { email: created.email, role: t(`roles.${created.role}`) })}
-          </MessageBox>
+          </Alert>
           {created.link ? (
             <PasswordLink link={created.link} />
           ) : (
@@ -81,21 +82,13 @@ export function CreateAccountDialog({
           <p>{t('admin.dialogs.account.intro', { name: worker.name, email: worker.email })}</p>
           {roles.length > 1 ? (
             <FormField label={t('admin.dialogs.account.roleLabel')} htmlFor={selectId}>
-              <select
+              <Select
                 id={selectId}
-                className="plain-input plain-select"
                 value={role}
                 disabled={isBusy}
-                onChange={(event) =>
-                  setRole(roles.find((option) => option === event.target.value) ?? ROLES.USER)
-                }
-              >
-                {roles.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`roles.${option}`)}
-                  </option>
-                ))}
-              </select>
+                onChange={(value) => setRole(roles.find((option) => option === value) ?? ROLES.USER)}
+                options={roles.map((option) => ({ value: option, label: t(`roles.${option}`) }))}
+              />
             </FormField>
           ) : (
             <p className="admin-dialog-note">

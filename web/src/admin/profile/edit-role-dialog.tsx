@@ -1,10 +1,11 @@
 import { ADMIN_ERRORS, type AdminAccount, type Role } from '@domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form-field';
 import { updateUserRole } from '../api/users';
 import { AdminDialog } from './admin-dialog';
 import { useDialogOperation } from './use-dialog-operation';
+import { FormField } from '../../components/ui/form-field';
+import { Select } from '../../components/ui/select';
 
 export type EditRoleDialogProps = {
   account: AdminAccount;
@@ -54,23 +55,19 @@ export function EditRoleDialog({ account, assignableRoles, onClose, onChanged }:
       }}
     >
       <FormField label={t('admin.dialogs.role.label')} htmlFor={selectId}>
-        <select
+        <Select
           id={selectId}
-          className="plain-input plain-select"
           value={role}
           disabled={isBusy}
-          onChange={(event) =>
-            setRole(options.find((option) => option === event.target.value) ?? account.role)
-          }
-        >
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option === account.role
+          onChange={(value) => setRole(options.find((option) => option === value) ?? account.role)}
+          options={options.map((option) => ({
+            value: option,
+            label:
+              option === account.role
                 ? t('admin.dialogs.role.current', { role: t(`roles.${option}`) })
-                : t(`roles.${option}`)}
-            </option>
-          ))}
-        </select>
+                : t(`roles.${option}`),
+          }))}
+        />
       </FormField>
       <p className="admin-dialog-note">{t('admin.dialogs.role.signInAgain', { name: account.name })}</p>
     </AdminDialog>

@@ -1,8 +1,8 @@
-import { Button } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/form-field';
-import { TextInput } from '../../components/plain-controls';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { TextInput } from '../../components/ui/text-input';
 
 export type PasswordLinkProps = { link: string };
 

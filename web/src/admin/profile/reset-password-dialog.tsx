@@ -1,11 +1,11 @@
 import { ADMIN_ERRORS, type AdminAccount, type ResetPasswordResponse } from '@domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageBox } from '../../components/plain-controls';
 import { resetUserPassword } from '../api/users';
 import { AdminDialog } from './admin-dialog';
 import { PasswordLink } from './password-link';
 import { useDialogOperation } from './use-dialog-operation';
+import { Alert } from '../../components/ui/alert';
 
 export type ResetPasswordDialogProps = {
   account: AdminAccount;
@@ -48,7 +48,7 @@ export function ResetPasswordDialog({ account, onClose, onChanged }: ResetPasswo
     >
       {sent ? (
         <>
-          <MessageBox type="success">{t('admin.dialogs.password.sent', { email: sent.email })}</MessageBox>
+          <Alert type="success">{t('admin.dialogs.password.sent', { email: sent.email })}</Alert>
           {sent.link && <PasswordLink link={sent.link} />}
         </>
       ) : (

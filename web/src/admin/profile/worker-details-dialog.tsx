@@ -3,8 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, controlProps } from '../../components/form-field';
-import { TextInput } from '../../components/plain-controls';
 import { updateWorker } from '../api/users';
 import { AdminDialog } from './admin-dialog';
 import { useDialogOperation } from './use-dialog-operation';
@@ -21,6 +19,8 @@ import {
   maxLengthOf,
   workerFormValues,
 } from './worker-form';
+import { FormField, controlProps } from '../../components/ui/form-field';
+import { TextInput } from '../../components/ui/text-input';
 
 const SERVER_FIELD_PREFIX = 'changes.';
 

@@ -6,14 +6,11 @@ import {
   type ListUsersResponse,
   PERMISSIONS,
   USER_LIST_TABS,
-  type UserListTab,
   hasPermission,
 } from '@domain';
-import { Typography } from 'antd';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MessageBox, NativeSelect, PlainButton, TextInput } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { toAdminFailure } from '../api/call';
 import { listUsers } from '../api/users';
@@ -31,6 +28,13 @@ import {
 } from './user-list-query';
 import './admin-common.css';
 import './user-list.css';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Select } from '../../components/ui/select';
+import { TextInput } from '../../components/ui/text-input';
+import { Typography } from '../../components/ui/typography';
+import { Spinner } from '../../components/ui/spinner';
+import { Tabs } from '../../components/ui/tabs';
 
 /** What a row hands to the profile page, so its back link returns to the same list. */
 export type UserListLinkState = { listSearch: string };
@@ -50,7 +54,6 @@ export function UserListPage() {
   const [params, setParams] = useSearchParams();
   const query = readUserListQuery(params, canSeeStatus);
   const result = useAsync(listUsers, toListUsersRequest(query), { keepStale: true });
-  const panelId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Reads the URL as it is now: a debounced search must not undo a filter picked meanwhile.
@@ -74,87 +77,62 @@ export function UserListPage() {
         <Typography.Text type="secondary">{t('admin.users.subtitle')}</Typography.Text>
       </header>
 
-      <ListTabs tab={query.tab} panelId={panelId} onChange={(tab) => update({ tab })} />
+      <Tabs
+        label={t('admin.users.tabsLabel')}
+        activeKey={query.tab}
+        onChange={(key) => update({ tab: USER_LIST_TABS.find((known) => known === key) ?? query.tab })}
+        className="user-list-tabs"
+        tabClassName="user-list-tab"
+        panelClassName="user-list-panel"
+        items={USER_LIST_TABS.map((value) => ({
+          key: value,
+          label: t(`admin.users.tabs.${value}`),
+          children:
+            value === query.tab ? (
+              <>
+                <div role="search" aria-label={t('admin.users.filtersLabel')} className="user-list-filters">
+                  <SearchBox
+                    value={query.search}
+                    onSearch={(search) => update({ search }, { replace: true })}
+                  />
+                  <Select
+                    aria-label={t('admin.users.roleFilter')}
+                    placeholder={t('admin.users.allRoles')}
+                    value={query.role}
+                    onChange={(role) => update({ role: ALL_ROLES.find((known) => known === role) })}
+                    options={ALL_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+                  />
+                  {canSeeStatus && (
+                    <Select
+                      aria-label={t('admin.users.statusFilter')}
+                      placeholder={t('admin.users.allStatuses')}
+                      value={query.status}
+                      onChange={(status) =>
+                        update({ status: ACCOUNT_STATUSES.find((known) => known === status) })
+                      }
+                      options={ACCOUNT_STATUSES.map((status) => ({
+                        value: status,
+                        label: t(`admin.users.status.${status}`),
+                      }))}
+                    />
+                  )}
+                </div>
 
-      <div
-        role="tabpanel"
-        id={panelId}
-        aria-labelledby={`${panelId}-${query.tab}`}
-        className="user-list-panel"
-      >
-        <div role="search" aria-label={t('admin.users.filtersLabel')} className="user-list-filters">
-          <SearchBox value={query.search} onSearch={(search) => update({ search }, { replace: true })} />
-          <NativeSelect
-            aria-label={t('admin.users.roleFilter')}
-            placeholder={t('admin.users.allRoles')}
-            value={query.role}
-            onChange={(role) => update({ role: ALL_ROLES.find((known) => known === role) })}
-            options={ALL_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-          />
-          {canSeeStatus && (
-            <NativeSelect
-              aria-label={t('admin.users.statusFilter')}
-              placeholder={t('admin.users.allStatuses')}
-              value={query.status}
-              onChange={(status) => update({ status: ACCOUNT_STATUSES.find((known) => known === status) })}
-              options={ACCOUNT_STATUSES.map((status) => ({
-                value: status,
-                label: t(`admin.users.status.${status}`),
-              }))}
-            />
-          )}
-        </div>
-
-        <UserListBody
-          listSearch={params.toString()}
-          data={result.data}
-          isLoading={result.isLoading}
-          error={result.error}
-          showStatus={canSeeStatus}
-          isFiltered={isFiltered(query)}
-          onRetry={result.reload}
-          onClearFilters={() => setParams(writeUserListQuery({ ...DEFAULT_QUERY, tab: query.tab }))}
-          onPage={goToPage}
-        />
-      </div>
-    </div>
-  );
-}
-
-type ListTabsProps = { tab: UserListTab; panelId: string; onChange: (tab: UserListTab) => void };
-
-/** "All users" / "Workers" as an ARIA tab list: arrow keys move between the two. */
-function ListTabs({ tab, panelId, onChange }: ListTabsProps) {
-  const { t } = useTranslation();
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const step = event.key === 'ArrowRight' ? 1 : -1;
-    const index = USER_LIST_TABS.indexOf(tab);
-    const next = USER_LIST_TABS[(index + step + USER_LIST_TABS.length) % USER_LIST_TABS.length] ?? tab;
-    onChange(next);
-    document.getElementById(`${panelId}-${next}`)?.focus();
-  };
-  return (
-    <div role="tablist" aria-label={t('admin.users.tabsLabel')} className="user-list-tabs">
-      {USER_LIST_TABS.map((value) => {
-        const isSelected = value === tab;
-        return (
-          <button
-            key={value}
-            type="button"
-            role="tab"
-            id={`${panelId}-${value}`}
-            aria-selected={isSelected}
-            aria-controls={panelId}
-            tabIndex={isSelected ? 0 : -1}
-            className={`user-list-tab${isSelected ? ' is-active' : ''}`}
-            onClick={() => onChange(value)}
-            onKeyDown={onKeyDown}
-          >
-            {t(`admin.users.tabs.${value}`)}
-          </button>
-        );
-      })}
+                <UserListBody
+                  listSearch={params.toString()}
+                  data={result.data}
+                  isLoading={result.isLoading}
+                  error={result.error}
+                  showStatus={canSeeStatus}
+                  isFiltered={isFiltered(query)}
+                  onRetry={result.reload}
+                  onClearFilters={() => setParams(writeUserListQuery({ ...DEFAULT_QUERY, tab: query.tab }))}
+                  onPage={goToPage}
+                />
+              </>
+            ) : null,
+        }))}
+      />
     </div>
   );
 }
@@ -225,18 +203,18 @@ function UserListBody({
   const { t } = useTranslation();
   if (error) {
     return (
-      <MessageBox type="error">
+      <Alert type="error">
         <span className="admin-message-row">
           {t(toAdminFailure(error, ADMIN_ERRORS.loadUsersFailed).messageKey)}
-          <PlainButton onClick={onRetry}>{t('admin.common.retry')}</PlainButton>
+          <Button onClick={onRetry}>{t('admin.common.retry')}</Button>
         </span>
-      </MessageBox>
+      </Alert>
     );
   }
   if (!data) {
     return (
       <div className="admin-loading" role="status">
-        <span className="plain-spinner" aria-hidden="true" />
+        <Spinner />
         {t('admin.users.loading')}
       </div>
     );
@@ -247,14 +225,14 @@ function UserListBody({
     <div className="user-list-body" aria-busy={isLoading || undefined}>
       {isLoading && (
         <div className="admin-loading is-inline" role="status">
-          <span className="plain-spinner" aria-hidden="true" />
+          <Spinner />
           {t('admin.users.loading')}
         </div>
       )}
       {data.rows.length === 0 ? (
         <div className="user-list-empty">
           <p>{hasFilters ? t('admin.users.emptyFiltered') : t('admin.users.empty')}</p>
-          {hasFilters && <PlainButton onClick={onClearFilters}>{t('admin.users.clearFilters')}</PlainButton>}
+          {hasFilters && <Button onClick={onClearFilters}>{t('admin.users.clearFilters')}</Button>}
         </div>
       ) : (
         <UserRows rows={data.rows} showStatus={showStatus} listSearch={listSearch} />
@@ -262,13 +240,13 @@ function UserListBody({
       <nav className="user-list-pager" aria-label={t('admin.users.pagination')}>
         <span>{t('admin.users.total', { count: data.total })}</span>
         <span className="user-list-pager-controls">
-          <PlainButton disabled={isLoading || page <= 1} onClick={() => onPage(page - 1)}>
+          <Button disabled={isLoading || page <= 1} onClick={() => onPage(page - 1)}>
             {t('admin.users.previous')}
-          </PlainButton>
+          </Button>
           <span aria-live="polite">{t('admin.users.pageOf', { page, pages: pageCount })}</span>
-          <PlainButton disabled={isLoading || page >= pageCount} onClick={() => onPage(page + 1)}>
+          <Button disabled={isLoading || page >= pageCount} onClick={() => onPage(page + 1)}>
             {t('admin.users.next')}
-          </PlainButton>
+          </Button>
         </span>
       </nav>
     </div>

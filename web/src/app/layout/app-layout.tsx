@@ -1,21 +1,13 @@
-// Plain markup in place of antd Layout, Grid and Drawer: the shell is on every signed-in route, and
-// Drawer alone brings rc-drawer, its motion and antd's form context along. A native modal <dialog>
-// gives the phone menu what the Drawer did: the page behind inert, Escape to close, focus back after.
-import { MenuOutlined } from '@ant-design/icons';
+// Plain markup in place of antd Layout and Grid: the shell is on every signed-in route. On a phone
+// the sidebar opens in the kit's Drawer.
 import { SIDEBAR_WIDTH_PX } from '@domain';
-import { Button } from 'antd';
-import {
-  type MouseEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ReactNode, useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeMode } from '../../lib/theme';
 import { Sidebar } from './sidebar';
+import { Button } from '../../components/ui/button';
+import { Drawer } from '../../components/ui/drawer';
+import { MenuOutlined } from '../../components/ui/icons';
 import './app-layout.css';
 
 export type AppLayoutProps = {
@@ -38,50 +30,6 @@ function useMediaQuery(query: string): boolean {
     [query],
   );
   return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
-}
-
-type MenuDrawerProps = {
-  isOpen: boolean;
-  label: string;
-  onClose: () => void;
-  children: ReactNode;
-};
-
-/** The sidebar as a modal panel sliding in from the left; a tap beside it closes it. */
-function MenuDrawer({ isOpen, label, onClose, children }: MenuDrawerProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen === dialog.open) return;
-    // Without showModal (jsdom, browsers before 2022) the panel still opens, just not modal.
-    if (typeof dialog.showModal !== 'function') dialog.toggleAttribute('open', isOpen);
-    else if (isOpen) dialog.showModal();
-    else dialog.close();
-  }, [isOpen]);
-  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    // A click on the backdrop targets the dialog itself, outside its box.
-    if (event.target !== event.currentTarget) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const isInside =
-      event.clientX >= box.left &&
-      event.clientX <= box.right &&
-      event.clientY >= box.top &&
-      event.clientY <= box.bottom;
-    if (!isInside) onClose();
-  };
-  return (
-    <dialog
-      ref={ref}
-      className="app-drawer"
-      aria-label={label}
-      style={{ width: SIDEBAR_WIDTH_PX }}
-      onClose={onClose}
-      onClick={closeOnBackdrop}
-    >
-      {children}
-    </dialog>
-  );
 }
 
 /** A 260 px sidebar on wide screens; a header with a menu button and a drawer on phones. */
@@ -111,15 +59,21 @@ export function AppLayout({ themeMode, onThemeChange, onLogout, children }: AppL
           {sidebar}
         </aside>
       ) : (
-        <MenuDrawer isOpen={isDrawerOpen} label={t('nav.label')} onClose={closeDrawer}>
+        <Drawer
+          isOpen={isDrawerOpen}
+          label={t('nav.label')}
+          onClose={closeDrawer}
+          className="app-drawer"
+          style={{ width: SIDEBAR_WIDTH_PX }}
+        >
           {sidebar}
-        </MenuDrawer>
+        </Drawer>
       )}
       <div className="app-main">
         {!isWide && (
           <header className="app-header">
             <Button
-              type="text"
+              variant="text"
               icon={<MenuOutlined />}
               aria-label={t('nav.openMenu')}
               aria-expanded={isDrawerOpen}

@@ -1,5 +1,13 @@
 // The sidebar is plain markup on purpose: antd Menu (with rc-menu, Tooltip, Overflow and motion),
 // Switch, Space and Typography cost every signed-in route 15 to 40 KB gzip of JavaScript.
+import { hasPermission } from '@domain';
+import { type MouseEvent, type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import { LanguageSwitch } from '../../components/language-switch';
+import { useAuth } from '../../lib/auth/auth-context';
+import type { ThemeMode } from '../../lib/theme';
+import { Button } from '../../components/ui/button';
 import {
   AlertOutlined,
   BellOutlined,
@@ -15,15 +23,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
-} from '@ant-design/icons';
-import { hasPermission } from '@domain';
-import { Button } from 'antd';
-import { type MouseEvent, type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
-import { LanguageSwitch } from '../../components/language-switch';
-import { useAuth } from '../../lib/auth/auth-context';
-import type { ThemeMode } from '../../lib/theme';
+} from '../../components/ui/icons';
 import './sidebar.css';
 
 export type SidebarProps = {
@@ -202,7 +202,7 @@ export function Sidebar({ themeMode, onThemeChange, onLogout, onNavigate }: Side
           <strong className="sidebar-user-name">{user?.name}</strong>
           <span className="sidebar-user-email">{user?.email}</span>
         </div>
-        <Button icon={<LogoutOutlined />} onClick={onLogout} danger ghost className="sidebar-logout">
+        <Button icon={<LogoutOutlined />} onClick={onLogout} isDanger isGhost className="sidebar-logout">
           {t('nav.logout')}
         </Button>
       </div>

@@ -1,8 +1,8 @@
 import type { WorkerProfile } from '@domain';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DetailList } from './detail-list';
 import { formatDate, telHref } from './format';
+import { Typography } from '../ui/typography';
 
 export type AssignmentTabProps = {
   worker: WorkerProfile;

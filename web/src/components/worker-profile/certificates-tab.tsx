@@ -1,10 +1,12 @@
 import type { WorkerProfile } from '@domain';
-import { Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { certificateStatus, type CertificateState } from './certificates';
 import { DetailList } from './detail-list';
 import { EMPTY_VALUE, formatDate } from './format';
+import { Flex } from '../ui/flex';
+import { Tag, type TagColor } from '../ui/tag';
+import { Typography } from '../ui/typography';
 
 export type CertificatesTabProps = {
   worker: WorkerProfile;
@@ -19,11 +21,11 @@ const CERTIFICATES = [
 ] as const;
 
 const TAG_COLOR = {
-  expired: 'error',
-  expiring: 'warning',
-  valid: 'success',
+  expired: 'red',
+  expiring: 'gold',
+  valid: 'green',
   missing: 'default',
-} as const satisfies Record<CertificateState['status'], string>;
+} as const satisfies Record<CertificateState['status'], TagColor>;
 
 function statusText(t: TFunction, { status, daysLeft }: CertificateState): string {
   if (status === 'expiring') {

@@ -1,6 +1,6 @@
-import { Descriptions } from 'antd';
 import type { ReactNode } from 'react';
 import { EMPTY_VALUE } from './format';
+import { Descriptions } from '../ui/descriptions';
 
 export type DetailItem = {
   key: string;

@@ -1,9 +1,9 @@
 import type { WorkerProfile } from '@domain';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DetailList, type DetailItem } from './detail-list';
 import { telHref } from './format';
 import { SensitiveValue } from './sensitive-value';
+import { Typography } from '../ui/typography';
 
 export type PersonalTabProps = {
   worker: WorkerProfile;

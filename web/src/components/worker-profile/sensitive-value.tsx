@@ -1,7 +1,9 @@
-import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { maskValue } from './mask';
+import { Button } from '../ui/button';
+import { Flex } from '../ui/flex';
+import { EyeInvisibleOutlined, EyeOutlined } from '../ui/icons';
+import { Typography } from '../ui/typography';
 
 export type SensitiveValueProps = {
   value: string;
@@ -19,7 +21,7 @@ export function SensitiveValue({ value, showLabel, hideLabel }: SensitiveValuePr
         {isRevealed ? value : maskValue(value)}
       </Typography.Text>
       <Button
-        type="text"
+        variant="text"
         size="small"
         aria-label={isRevealed ? hideLabel : showLabel}
         title={isRevealed ? hideLabel : showLabel}

@@ -1,5 +1,4 @@
 import type { WorkerProfile } from '@domain';
-import { Empty, Tabs, type TabsProps } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,8 @@ import { AssignmentTab } from './assignment-tab';
 import { CertificatesTab } from './certificates-tab';
 import { PersonalTab } from './personal-tab';
 import { WorkwearTab } from './workwear-tab';
+import { EmptyState } from '../ui/empty-state';
+import { Tabs, type TabItem } from '../ui/tabs';
 
 export type WorkerProfileTabsProps = {
   /** The directory entry, or null when there is none. */
@@ -14,7 +15,7 @@ export type WorkerProfileTabsProps = {
   /** What each worker tab says without a directory entry. */
   emptyText: string;
   /** Tabs after the worker ones (the own profile's Settings). */
-  extraItems?: NonNullable<TabsProps['items']>;
+  extraItems?: readonly TabItem[];
 };
 
 /**
@@ -27,7 +28,7 @@ export function WorkerProfileTabs({ worker, emptyText, extraItems = [] }: Worker
 
   // Without a directory entry every worker tab says the same thing; extra tabs still work.
   const workerTab = (render: (linked: WorkerProfile) => ReactNode): ReactNode =>
-    worker ? render(worker) : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+    worker ? render(worker) : <EmptyState isSimple description={emptyText} />;
 
   return (
     <Tabs

@@ -1,10 +1,10 @@
 import { toTicketStatus } from '@domain';
-import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ActivityChange, ActivityEntry } from '../api/ticket-model';
 import { categoryName, subcategoryName } from '../shared/category-labels';
 import { EMPTY_VALUE, formatDateTime } from '../shared/format';
+import { Typography } from '../../components/ui/typography';
 import './activity-log.css';
 import './ticket-details-page.css';
 

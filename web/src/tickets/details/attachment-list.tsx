@@ -1,10 +1,10 @@
-import { FileOutlined, FilePdfOutlined, WarningOutlined } from '@ant-design/icons';
-import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TicketAttachment } from '../api/ticket-model';
 import { useAttachmentUrl } from '../api/ticket-reads';
 import { formatFileSize } from '../shared/format';
+import { FileOutlined, FilePdfOutlined, WarningOutlined } from '../../components/ui/icons';
+import { Typography } from '../../components/ui/typography';
 import './attachment-list.css';
 import './ticket-details-page.css';
 

@@ -1,16 +1,8 @@
-import {
-  ArrowLeftOutlined,
-  CheckCircleFilled,
-  ClockCircleOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
 import { PERMISSIONS, hasPermission, workerMayAddUpdate, workerMayArchive } from '@domain';
-import { Button, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { PlainSpinner } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { lazyComponent } from '../../lib/lazy-component';
 import type { ActivityEntry, Ticket, TicketItem, TicketUpdate } from '../api/ticket-model';
@@ -24,11 +16,20 @@ import {
   formatNumber,
   formatSalaryPeriod,
 } from '../shared/format';
-import { ResultPanel } from '../shared/result-panel';
-import { StatusTag } from '../../components/status-tag';
 import { type TicketBackLink, ticketBackLinkFrom } from '../shared/ticket-link-state';
 import { ActivityLog } from './activity-log';
 import { AttachmentList } from './attachment-list';
+import { Button, buttonClassName } from '../../components/ui/button';
+import {
+  ArrowLeftOutlined,
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  WarningOutlined,
+} from '../../components/ui/icons';
+import { ResultPanel } from '../../components/ui/result-panel';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusTag } from '../../components/ui/status-tag';
+import { Typography } from '../../components/ui/typography';
 import '../../components/ui/status-tag.css';
 import '../shared/ticket-panel.css';
 import './ticket-details-page.css';
@@ -91,7 +92,7 @@ export function TicketDetailsPage() {
   const back = ticketBackLinkFrom(location.state);
   const permissions = useTicketPermissions(result.status === 'ready' ? result.ticket : null);
 
-  if (result.status === 'loading') return <PlainSpinner label={t('common.loading')} />;
+  if (result.status === 'loading') return <Spinner isBlock label={t('common.loading')} />;
   if (result.status === 'notFound' || result.status === 'denied') {
     return <TicketNotFound back={back} />;
   }
@@ -126,7 +127,7 @@ function TicketNotFound({ back }: { back: TicketBackLink }) {
       title={t('tickets.details.notFoundTitle')}
       subTitle={t('tickets.details.notFoundText')}
       extra={
-        <Link to={back.path} className="plain-button plain-button-primary">
+        <Link to={back.path} className={buttonClassName({ variant: 'primary' })}>
           {t(back.labelKey)}
         </Link>
       }

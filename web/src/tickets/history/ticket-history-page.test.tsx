@@ -310,7 +310,7 @@ describe('TicketHistoryPage', () => {
   it('shows the next page loading on the button, and no button once everything is loaded', () => {
     useTicketHistoryMock.mockReturnValue(history({ tickets: TICKETS, hasMore: true, isLoadingMore: true }));
     const { unmount } = renderPage();
-    expect(screen.getByRole('button', { name: /Załaduj więcej/ })).toHaveClass('ant-btn-loading');
+    expect(screen.getByRole('button', { name: /Załaduj więcej/ })).toHaveAttribute('aria-busy', 'true');
     unmount();
     useTicketHistoryMock.mockReturnValue(history({ tickets: TICKETS, hasMore: false }));
     renderPage();

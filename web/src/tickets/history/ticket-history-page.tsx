@@ -1,16 +1,13 @@
 import { TICKET_CATEGORIES, findCategory, toTicketStatus } from '@domain';
-import { Button, Flex, Spin, Switch, Typography } from 'antd';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MessageBox, NativeSelect, PlainButton, TextInput } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { canSeeAllTickets } from '../api/history-query';
 import type { Ticket } from '../api/ticket-model';
 import { useTicketHistory } from '../api/history-reads';
 import { categoryPath } from '../shared/category-labels';
 import { formatShortDate } from '../shared/format';
-import { StatusTag } from '../../components/status-tag';
 import type { TicketLinkState } from '../shared/ticket-link-state';
 import {
   EMPTY_FILTERS,
@@ -20,6 +17,15 @@ import {
   readFilters,
   writeFilters,
 } from './history-filters';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Flex } from '../../components/ui/flex';
+import { Select } from '../../components/ui/select';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusTag } from '../../components/ui/status-tag';
+import { Switch } from '../../components/ui/switch';
+import { TextInput } from '../../components/ui/text-input';
+import { Typography } from '../../components/ui/typography';
 import '../../components/ui/alert.css';
 import '../shared/ticket-panel.css';
 import './ticket-history-page.css';
@@ -74,7 +80,7 @@ export function TicketHistoryPage() {
             initialValue={filters.search ?? ''}
             onSearch={(value) => update({ search: value })}
           />
-          <NativeSelect
+          <Select
             aria-label={t('tickets.history.statusFilter')}
             placeholder={t('tickets.history.allStatuses')}
             value={filters.status}
@@ -87,7 +93,7 @@ export function TicketHistoryPage() {
             }))}
             style={FILTER_STYLE}
           />
-          <NativeSelect
+          <Select
             aria-label={t('tickets.history.categoryFilter')}
             placeholder={t('tickets.history.allCategories')}
             value={filters.category}
@@ -98,7 +104,7 @@ export function TicketHistoryPage() {
             }))}
             style={FILTER_STYLE}
           />
-          <NativeSelect
+          <Select
             aria-label={t('tickets.history.subcategoryFilter')}
             placeholder={t('tickets.history.allSubcategories')}
             value={filters.subcategory}
@@ -142,7 +148,7 @@ export function TicketHistoryPage() {
 
       {history.hasMore && !history.error && (
         <Flex justify="center">
-          <Button onClick={history.loadMore} loading={history.isLoadingMore}>
+          <Button onClick={history.loadMore} isLoading={history.isLoadingMore}>
             {t('tickets.history.loadMore')}
           </Button>
         </Flex>
@@ -176,18 +182,18 @@ function HistoryList({
   const { t } = useTranslation();
   if (error) {
     return (
-      <MessageBox type="error">
+      <Alert type="error">
         <span className="message-box-row">
           {t('tickets.history.fetchFailed')}
-          <PlainButton onClick={onRetry}>{t('tickets.history.retry')}</PlainButton>
+          <Button onClick={onRetry}>{t('tickets.history.retry')}</Button>
         </span>
-      </MessageBox>
+      </Alert>
     );
   }
   if (isLoading) {
     return (
       <Flex justify="center" style={{ padding: 32 }}>
-        <Spin aria-label={t('common.loading')} />
+        <Spinner label={t('common.loading')} />
       </Flex>
     );
   }
@@ -206,7 +212,7 @@ function HistoryList({
           <Button onClick={onClearFilters}>{t('tickets.history.clearFilters')}</Button>
         ) : (
           <Link to="/new-ticket">
-            <Button type="primary">{t('tickets.history.newTicket')}</Button>
+            <Button variant="primary">{t('tickets.history.newTicket')}</Button>
           </Link>
         )}
       </EmptyText>
@@ -296,9 +302,9 @@ function SearchBox({ initialValue, onSearch }: { initialValue: string; onSearch:
           if (event.target.value === '' && initialValue !== '') onSearch('');
         }}
       />
-      <PlainButton type="submit" variant="primary">
+      <Button type="submit" variant="primary">
         {t('tickets.history.searchButton')}
-      </PlainButton>
+      </Button>
     </form>
   );
 }

@@ -1,3 +1,5 @@
+import type { TicketCategoryIcon } from '@domain';
+import type { ComponentType } from 'react';
 import {
   AccountBookOutlined,
   CalendarOutlined,
@@ -8,9 +10,7 @@ import {
   SkinOutlined,
   ToolOutlined,
   WalletOutlined,
-} from '@ant-design/icons';
-import type { TicketCategoryIcon } from '@domain';
-import type { ComponentType } from 'react';
+} from '../../components/ui/icons';
 import './new-ticket-pages.css';
 
 const ICONS: Record<TicketCategoryIcon, ComponentType> = {

@@ -1,9 +1,13 @@
-import { Checkbox, Input, InputNumber, Select } from 'antd';
 import type { ReactNode } from 'react';
 import { Controller, type ControllerRenderProps, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../components/field-message';
-import { FormField, controlProps } from '../../components/form-field';
+import { Checkbox } from '../../components/ui/checkbox';
+import { translateMessage } from '../../components/ui/field-message';
+import { FormField, controlProps } from '../../components/ui/form-field';
+import { InputNumber } from '../../components/ui/input-number';
+import { Select } from '../../components/ui/select';
+import { TextInput } from '../../components/ui/text-input';
+import { TextArea } from '../../components/ui/text-area';
 import '../../components/ui/form-field.css';
 
 // react-hook-form controls for the ticket forms: an antd control inside the plain FormField row
@@ -78,7 +82,7 @@ export function TextField({
       hint={hint}
       isRequired={isRequired}
       render={(field, wiring) => (
-        <Input
+        <TextInput
           {...wiring}
           ref={field.ref}
           name={field.name}
@@ -109,7 +113,7 @@ export function TextAreaField({
       hint={hint}
       isRequired={isRequired}
       render={(field, wiring) => (
-        <Input.TextArea
+        <TextArea
           {...wiring}
           ref={field.ref}
           name={field.name}
@@ -117,7 +121,6 @@ export function TextAreaField({
           onChange={(event) => field.onChange(event.target.value)}
           onBlur={field.onBlur}
           rows={rows}
-          showCount={maxLength !== undefined}
           maxLength={maxLength}
         />
       )}
@@ -182,7 +185,7 @@ export function DateField({
       hint={hint}
       isRequired={isRequired}
       render={(field, wiring) => (
-        <Input
+        <TextInput
           {...wiring}
           type="date"
           ref={field.ref}
@@ -198,7 +201,7 @@ export function DateField({
   );
 }
 
-export type SelectOption = { value: string; label: ReactNode };
+export type SelectOption = { value: string; label: string };
 
 export function SelectField({
   name,
@@ -215,14 +218,15 @@ export function SelectField({
       hint={hint}
       isRequired={isRequired}
       render={(field, wiring) => (
-        <Select<string>
+        <Select
           {...wiring}
           ref={field.ref}
           value={(field.value as string | undefined) ?? undefined}
           onChange={(value) => field.onChange(value)}
           onBlur={field.onBlur}
           options={options}
-          placeholder={placeholder}
+          // Always an empty choice: the form's value starts undefined, and a native select would show its first option.
+          placeholder={placeholder ?? ''}
         />
       )}
     />

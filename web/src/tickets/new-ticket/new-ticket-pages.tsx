@@ -1,4 +1,3 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   type TicketCategoryDefinition,
   type TicketCategoryId,
@@ -7,18 +6,20 @@ import {
   hasSubcategory,
   submittableCategories,
 } from '@domain';
-import { Button, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { PlainSpinner } from '../../components/plain-controls';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useAuth } from '../../lib/auth/auth-context';
-import { ResultPanel } from '../shared/result-panel';
 import type { CategoryForm } from './category-form';
 import { CategoryIcon } from './category-icon';
 import { loadCategoryForm } from './forms';
 import { TicketForm } from './ticket-form';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { ArrowLeftOutlined } from '../../components/ui/icons';
+import { ResultPanel } from '../../components/ui/result-panel';
+import { Spinner } from '../../components/ui/spinner';
+import { Typography } from '../../components/ui/typography';
 import './new-ticket-pages.css';
 
 // The app-wide not-found page uses antd Result; only a mistyped address shows it here, so it loads
@@ -32,7 +33,7 @@ function PageHeader({ title, backTo, backLabel }: { title: ReactNode; backTo?: s
     <header style={{ marginBottom: 16 }}>
       {backTo && (
         <Link to={backTo}>
-          <Button type="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+          <Button variant="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
             {backLabel}
           </Button>
         </Link>
@@ -94,7 +95,7 @@ function useRouteCategory(): { category?: TicketCategoryDefinition; fallback?: R
           title={t('tickets.new.forbiddenTitle')}
           subTitle={t('tickets.errors.forbidden')}
           extra={
-            <Link to="/new-ticket" className="plain-button plain-button-primary">
+            <Link to="/new-ticket" className={buttonClassName({ variant: 'primary' })}>
               {t('tickets.new.backToCategories')}
             </Link>
           }
@@ -170,11 +171,7 @@ export function NewTicketFormPage() {
         <ResultPanel
           status="error"
           title={t('tickets.new.loadFailed')}
-          extra={
-            <button type="button" className="plain-button" onClick={() => window.location.reload()}>
-              {t('errorBoundary.reload')}
-            </button>
-          }
+          extra={<Button onClick={() => window.location.reload()}>{t('errorBoundary.reload')}</Button>}
         />
       ) : form?.id === categoryId ? (
         <TicketForm
@@ -184,7 +181,7 @@ export function NewTicketFormPage() {
           form={form.form}
         />
       ) : (
-        <PlainSpinner label={t('common.loading')} />
+        <Spinner isBlock label={t('common.loading')} />
       )}
     </div>
   );

@@ -8,7 +8,6 @@ import {
   type TicketSubmission,
 } from '@domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
@@ -17,7 +16,6 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { TOO_MANY_REQUESTS_KEY } from '../../lib/callable-failure';
 import { useNotices } from '../../notices';
-import { ResultPanel } from '../shared/result-panel';
 import {
   type SubmitTicketResponse,
   attachTicketFiles,
@@ -28,8 +26,10 @@ import {
 } from '../api/submit-ticket';
 import type { CategoryForm, CategoryFormContext } from './category-form';
 import { TextAreaField } from './fields';
-import { FilePicker, type PickedFile } from '../../components/file-picker';
 import { type UploadEntry, UploadProgress } from './upload-progress';
+import { Button, buttonClassName } from '../../components/ui/button';
+import { FilePicker, type PickedFile } from '../../components/ui/file-picker';
+import { ResultPanel } from '../../components/ui/result-panel';
 import './upload-progress.css';
 
 type FormValues = Record<string, unknown>;
@@ -209,10 +209,10 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
         subTitle={t('tickets.form.doneText')}
         extra={
           <>
-            <Link to={`/ticket/${created.ticketId}`} className="plain-button plain-button-primary">
+            <Link to={`/ticket/${created.ticketId}`} className={buttonClassName({ variant: 'primary' })}>
               {t('tickets.form.viewTicket')}
             </Link>
-            <Link to="/new-ticket" className="plain-button">
+            <Link to="/new-ticket" className={buttonClassName({})}>
               {t('tickets.form.another')}
             </Link>
           </>
@@ -232,8 +232,8 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
         <UploadProgress entries={uploads} />
         <div className="button-row">
           <Button
-            type="primary"
-            loading={phase === 'uploading'}
+            variant="primary"
+            isLoading={phase === 'uploading'}
             disabled={phase === 'uploading'}
             onClick={() => void uploadAll(created, uploads)}
           >
@@ -271,7 +271,7 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
           isDisabled={isBusy}
           error={typeof attachmentsError?.message === 'string' ? attachmentsError.message : undefined}
         />
-        <Button type="primary" htmlType="submit" size="large" loading={isBusy} disabled={isBusy} block>
+        <Button variant="primary" type="submit" size="middle" isLoading={isBusy} disabled={isBusy} isBlock>
           {t('tickets.form.submit')}
         </Button>
       </form>

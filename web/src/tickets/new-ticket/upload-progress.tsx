@@ -1,7 +1,7 @@
-import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { StoredAttachment } from '@domain';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CheckCircleFilled, CloseCircleFilled } from '../../components/ui/icons';
+import { Typography } from '../../components/ui/typography';
 import './upload-progress.css';
 
 export type UploadStatus = 'pending' | 'uploading' | 'failed' | 'done';

@@ -2,13 +2,14 @@ import type { QueueTicket } from '@domain';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { StatusTag } from '../../components/status-tag';
 import { categoryPath } from '../shared/category-labels';
 import { EMPTY_VALUE, formatDateTime, formatShortDate } from '../shared/format';
 import type { TicketLinkState } from '../shared/ticket-link-state';
 import { formatAge, parseIsoDate } from './queue-format';
 import { StartWorkPanel } from './start-work-panel';
+import { StatusTag } from '../../components/ui/status-tag';
 import './queue-ticket-row.css';
+import { Button } from '../../components/ui/button';
 
 export type QueueTicketRowProps = {
   ticket: QueueTicket;
@@ -101,15 +102,13 @@ export function QueueTicketRow({
         )}
         <span className="queue-row-action">
           {canStart && !isStartOpen && (
-            <button
+            <Button
               ref={startButtonRef}
-              type="button"
-              className="plain-button plain-button-default"
               onClick={onStartOpen}
               aria-label={t('tickets.queue.startWork.openLabel', { number: ticket.number })}
             >
               {t('tickets.queue.startWork.open')}
-            </button>
+            </Button>
           )}
         </span>
       </div>

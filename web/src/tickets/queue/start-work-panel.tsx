@@ -6,8 +6,6 @@ import {
 } from '@domain';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../../components/field-message';
-import { PlainButton } from '../../components/plain-controls';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useNotices } from '../../notices';
 import {
@@ -17,6 +15,8 @@ import {
   newUpdateRequestId,
   toProcessingFailure,
 } from '../api/process-ticket';
+import { Button } from '../../components/ui/button';
+import { translateMessage } from '../../components/ui/field-message';
 import '../../components/ui/form-field.css';
 import '../../components/ui/text-input.css';
 import './start-work-panel.css';
@@ -171,12 +171,12 @@ export function StartWorkPanel({ ticket, onCancel, onStarted }: StartWorkPanelPr
         </p>
       )}
       <div className="button-row">
-        <PlainButton type="submit" variant="primary" isLoading={isBusy}>
+        <Button type="submit" variant="primary" isLoading={isBusy}>
           {failure ? t('tickets.queue.startWork.retry') : t('tickets.queue.startWork.confirm')}
-        </PlainButton>
-        <PlainButton onClick={onCancel} disabled={isBusy}>
+        </Button>
+        <Button onClick={onCancel} disabled={isBusy}>
           {t('tickets.queue.startWork.cancel')}
-        </PlainButton>
+        </Button>
       </div>
     </form>
   );

@@ -10,11 +10,9 @@ import {
   type TicketQueueResponse,
   type TicketStatus,
 } from '@domain';
-import { Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { MessageBox, NativeSelect, PlainButton } from '../../components/plain-controls';
 import { toQueueFailure } from '../api/queue';
 import { categoryName } from '../shared/category-labels';
 import {
@@ -29,6 +27,11 @@ import {
 } from './queue-filters';
 import { QueueTicketRow } from './queue-ticket-row';
 import { useTicketQueue } from './use-ticket-queue';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Select } from '../../components/ui/select';
+import { Typography } from '../../components/ui/typography';
+import { Spinner } from '../../components/ui/spinner';
 import '../../components/ui/alert.css';
 import './ticket-queue-page.css';
 
@@ -68,9 +71,9 @@ export function TicketQueuePage() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('tickets.queue.subtitle')}</Typography.Text>
         </div>
-        <PlainButton onClick={queue.reload} isLoading={isRefreshing}>
+        <Button onClick={queue.reload} isLoading={isRefreshing}>
           {t('tickets.queue.refresh')}
-        </PlainButton>
+        </Button>
       </header>
 
       <StatusChips
@@ -93,7 +96,7 @@ export function TicketQueuePage() {
             </button>
           ))}
         </div>
-        <NativeSelect
+        <Select
           aria-label={t('tickets.queue.statusFilter')}
           placeholder={t('tickets.queue.statusOpen')}
           value={filters.status === 'open' ? undefined : filters.status}
@@ -103,14 +106,14 @@ export function TicketQueuePage() {
             ...TARGET_STATUSES.map((status) => ({ value: status, label: t(`tickets.status.${status}`) })),
           ]}
         />
-        <NativeSelect
+        <Select
           aria-label={t('tickets.queue.categoryFilter')}
           placeholder={t('tickets.queue.allCategories')}
           value={filters.category}
           onChange={(category) => update({ category })}
           options={TICKET_CATEGORIES.map(({ id }) => ({ value: id, label: categoryName(t, id) }))}
         />
-        <NativeSelect
+        <Select
           aria-label={t('tickets.queue.siteFilter')}
           placeholder={t('tickets.queue.allSites')}
           value={filters.site}
@@ -230,12 +233,12 @@ function QueueBody({
 }: QueueBodyProps) {
   const { t } = useTranslation();
   const errorBox = error ? (
-    <MessageBox type="error">
+    <Alert type="error">
       <span className="message-box-row">
         {t(toQueueFailure(error).messageKey)}
-        <PlainButton onClick={onRetry}>{t('tickets.queue.retry')}</PlainButton>
+        <Button onClick={onRetry}>{t('tickets.queue.retry')}</Button>
       </span>
-    </MessageBox>
+    </Alert>
   ) : null;
 
   // A failed "show more" or refresh keeps the rows already shown; other failures replace them.
@@ -243,7 +246,7 @@ function QueueBody({
   if (!data) {
     return (
       <div className="queue-loading" role="status">
-        <span className="plain-spinner" aria-hidden="true" />
+        <Spinner />
         {t('tickets.queue.loading')}
       </div>
     );
@@ -253,16 +256,14 @@ function QueueBody({
     <div className="queue-body" aria-busy={isSwitching || undefined}>
       {isSwitching && (
         <div className="queue-loading is-inline" role="status">
-          <span className="plain-spinner" aria-hidden="true" />
+          <Spinner />
           {t('tickets.queue.loading')}
         </div>
       )}
       {data.tickets.length === 0 ? (
         <div className="queue-empty">
           <p>{isFiltered ? t('tickets.queue.emptyFiltered') : t('tickets.queue.empty')}</p>
-          {isFiltered && (
-            <PlainButton onClick={onClearFilters}>{t('tickets.queue.clearFilters')}</PlainButton>
-          )}
+          {isFiltered && <Button onClick={onClearFilters}>{t('tickets.queue.clearFilters')}</Button>}
         </div>
       ) : (
         <div className="queue-list">
@@ -296,9 +297,9 @@ function QueueBody({
           {limit >= QUEUE_MAX_LIMIT && isCurrentList ? (
             <p>{t('tickets.queue.tooMany', { count: QUEUE_MAX_LIMIT })}</p>
           ) : (
-            <PlainButton onClick={onShowMore} isLoading={isLoadingMore} disabled={isSwitching}>
+            <Button onClick={onShowMore} isLoading={isLoadingMore} disabled={isSwitching}>
               {t('tickets.queue.showMore')}
-            </PlainButton>
+            </Button>
           )}
         </div>
       )}

@@ -1,14 +1,14 @@
 import type { TicketStaffMember } from '@domain';
-import { Button } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field';
-import { NativeSelect } from '../../../components/plain-controls';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { NO_REQUEST, useAsync } from '../../../lib/use-async';
 import { assignTicket, fetchTicketStaff } from '../../api/process-ticket';
 import type { Ticket } from '../../api/ticket-model';
 import { useProcessing } from './use-processing';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Select } from '../../../components/ui/select';
 import '../../../components/ui/form-field.css';
 
 type StaffState =
@@ -70,7 +70,7 @@ export function Assignment({ ticket }: { ticket: Ticket }) {
       </p>
       <div className="ticket-actions-buttons">
         {current !== uid && uid !== '' && (
-          <Button onClick={() => void assign(uid, user?.name ?? '')} loading={isSaving}>
+          <Button onClick={() => void assign(uid, user?.name ?? '')} isLoading={isSaving}>
             {t('tickets.actions.assignToMe')}
           </Button>
         )}
@@ -90,7 +90,7 @@ export function Assignment({ ticket }: { ticket: Ticket }) {
       ) : (
         <div className="ticket-actions-row is-inline">
           <FormField label={t('tickets.actions.assignTo')} htmlFor={`${id}-assignee`}>
-            <NativeSelect
+            <Select
               id={`${id}-assignee`}
               value={selected}
               onChange={setChosen}
@@ -105,7 +105,7 @@ export function Assignment({ ticket }: { ticket: Ticket }) {
             />
           </FormField>
           <Button
-            type="primary"
+            variant="primary"
             onClick={() => selectedMember && void assign(selectedMember.uid, selectedMember.name)}
             disabled={!selectedMember || selectedMember.uid === current || isSaving}
           >

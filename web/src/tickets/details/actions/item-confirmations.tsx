@@ -1,10 +1,10 @@
-import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmTicketItem } from '../../api/process-ticket';
 import type { Ticket } from '../../api/ticket-model';
 import { useProcessing } from './use-processing';
+import { Button } from '../../../components/ui/button';
+import { CheckCircleFilled, ClockCircleOutlined } from '../../../components/ui/icons';
 import '../ticket-details-page.css';
 
 /**
@@ -45,8 +45,8 @@ export function ItemConfirmations({ ticket }: { ticket: Ticket }) {
           </span>
           <Button
             size="small"
-            type={item.confirmed ? 'default' : 'primary'}
-            loading={busyIndex === index}
+            variant={item.confirmed ? 'default' : 'primary'}
+            isLoading={busyIndex === index}
             disabled={busyIndex !== null && busyIndex !== index}
             onClick={() => void toggle(index, item.name, !item.confirmed)}
             aria-label={t(item.confirmed ? 'tickets.actions.undoItem' : 'tickets.actions.confirmItem', {

@@ -8,14 +8,16 @@ import {
   needsReason,
   statusChangeErrors,
 } from '@domain';
-import { Button } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField, controlProps } from '../../../components/form-field';
-import { NativeSelect, TextArea, TextInput } from '../../../components/plain-controls';
 import type { Ticket } from '../../api/ticket-model';
 import { changeTicketStatus } from '../../api/process-ticket';
 import { useProcessing } from './use-processing';
+import { Button } from '../../../components/ui/button';
+import { FormField, controlProps } from '../../../components/ui/form-field';
+import { Select } from '../../../components/ui/select';
+import { TextArea } from '../../../components/ui/text-area';
+import { TextInput } from '../../../components/ui/text-input';
 
 type Values = { status: TicketStatus | ''; reason: string; paidAmount: string; paidDate: string };
 
@@ -120,7 +122,7 @@ export function StatusChange({ ticket }: { ticket: Ticket }) {
   return (
     <form className="ticket-actions-form" onSubmit={(event) => void submit(event)} noValidate>
       <FormField label={t('tickets.actions.newStatus')} htmlFor={`${id}-status`} error={errors.status}>
-        <NativeSelect
+        <Select
           {...selectProps(control('status'))}
           value={values.status}
           onChange={(value) => set('status', value ?? '')}
@@ -173,7 +175,7 @@ export function StatusChange({ ticket }: { ticket: Ticket }) {
         </div>
       )}
       <div>
-        <Button type="primary" htmlType="submit" loading={isSaving}>
+        <Button variant="primary" type="submit" isLoading={isSaving}>
           {t('tickets.actions.changeStatus')}
         </Button>
       </div>

@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeTicketStatus } from '../../api/process-ticket';
@@ -8,6 +7,7 @@ import { ItemConfirmations } from './item-confirmations';
 import { StatusChange } from './status-change';
 import { UpdateForm, type UpdateFormProps } from './update-form';
 import { useProcessing } from './use-processing';
+import { Button } from '../../../components/ui/button';
 
 // The ticket page's actions, a chunk of their own: most visits (a worker reading a ticket) never
 // load them. ticket-details-page.tsx decides who sees which part; the server decides again.
@@ -62,7 +62,7 @@ export function OwnerArchive({ ticket }: { ticket: Ticket }) {
     <div className="ticket-actions-form">
       <p className="ticket-actions-note">{t('tickets.actions.archiveText')}</p>
       <div>
-        <Button onClick={() => void archive()} loading={isSaving}>
+        <Button onClick={() => void archive()} isLoading={isSaving}>
           {t('tickets.actions.archive')}
         </Button>
       </div>

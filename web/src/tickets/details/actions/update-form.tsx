@@ -1,15 +1,15 @@
 import { type StoredAttachment, UPDATE_TEXT_MAX_CHARS } from '@domain';
-import { Button } from 'antd';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilePicker, type PickedFile } from '../../../components/file-picker';
-import { FormField, controlProps } from '../../../components/form-field';
-import { TextArea } from '../../../components/plain-controls';
 import { useNotices } from '../../../notices';
 import { addTicketUpdate, newUpdateRequestId, uploadUpdateFile } from '../../api/process-ticket';
 import type { Ticket } from '../../api/ticket-model';
 import { type UploadEntry, UploadProgress } from '../../new-ticket/upload-progress';
 import { useProcessing } from './use-processing';
+import { Button } from '../../../components/ui/button';
+import { FilePicker, type PickedFile } from '../../../components/ui/file-picker';
+import { FormField, controlProps } from '../../../components/ui/form-field';
+import { TextArea } from '../../../components/ui/text-area';
 
 export type UpdateFormProps = {
   ticket: Ticket;
@@ -132,7 +132,7 @@ export function UpdateForm({ ticket, asStaff }: UpdateFormProps) {
       <FilePicker files={files} onChange={setFiles} error={errors.attachments} isDisabled={isSending} />
       {uploads.length > 0 && <UploadProgress entries={uploads} />}
       <div>
-        <Button type="primary" htmlType="submit" loading={isSending}>
+        <Button variant="primary" type="submit" isLoading={isSending}>
           {t('tickets.actions.sendUpdate')}
         </Button>
       </div>

@@ -1,9 +1,9 @@
 import { ABSENCE_TYPES, REASON_MAX_CHARS } from '@domain';
-import { Alert } from 'antd';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { CheckboxField, DateField, SelectField, TextField } from '../fields';
+import { Alert } from '../../../components/ui/alert';
 
 const isAbsenceType = (value: string): value is (typeof ABSENCE_TYPES)[number] =>
   (ABSENCE_TYPES as readonly string[]).includes(value);
@@ -39,13 +39,9 @@ function AbsencesFields(_context: CategoryFormContext) {
       />
       <CheckboxField name="hasMedicalCertificate" label={t('tickets.form.absences.hasMedicalCertificate')} />
       {needsCertificateFile && (
-        <Alert
-          type="warning"
-          showIcon
-          role="note"
-          style={{ marginBottom: 16 }}
-          title={t('tickets.form.absences.certificateHint')}
-        />
+        <Alert type="warning" isIconShown role="note" style={{ marginBottom: 16 }}>
+          {t('tickets.form.absences.certificateHint')}
+        </Alert>
       )}
     </>
   );

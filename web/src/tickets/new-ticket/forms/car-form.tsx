@@ -1,9 +1,10 @@
 import { CAR_PLATE_MAX_CHARS } from '@domain';
-import { Alert, Input } from 'antd';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField, controlProps } from '../../../components/form-field';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
+import { Alert } from '../../../components/ui/alert';
+import { FormField, controlProps } from '../../../components/ui/form-field';
+import { TextInput } from '../../../components/ui/text-input';
 
 // Car: which car (its plate) and, per subcategory, what helps the office act on the ticket.
 // The plate has its own input rather than TextField: phones should offer capital letters, and
@@ -30,7 +31,7 @@ function CarPlateField() {
           hint={t('tickets.form.car.carPlateHint')}
           error={fieldState.error?.message}
         >
-          <Input
+          <TextInput
             {...controlProps(PLATE_ID, fieldState.error)}
             ref={field.ref}
             name={field.name}
@@ -55,12 +56,9 @@ function CarFields({ subcategory }: CategoryFormContext) {
   const { t } = useTranslation();
   return (
     <>
-      <Alert
-        type="info"
-        showIcon
-        title={t(`tickets.form.car.hints.${subcategory}`)}
-        style={{ marginBottom: 16 }}
-      />
+      <Alert type="info" isIconShown style={{ marginBottom: 16 }}>
+        {t(`tickets.form.car.hints.${subcategory}`)}
+      </Alert>
       <CarPlateField />
     </>
   );

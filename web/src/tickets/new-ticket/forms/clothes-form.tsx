@@ -7,12 +7,15 @@ import {
   MAX_ITEM_QUANTITY,
   type WorkerProfile,
 } from '@domain';
-import { Checkbox, Input, InputNumber, Radio } from 'antd';
 import { useId, useState } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { FieldError } from '../fields';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { InputNumber } from '../../../components/ui/input-number';
+import { Radio } from '../../../components/ui/radio';
+import { TextInput } from '../../../components/ui/text-input';
 import '../../../components/ui/form-field.css';
 
 // The form value `items` holds only the ticked rows, in catalogue order. What a worker typed in a
@@ -119,7 +122,7 @@ function ClothesRow({ type, values, isChecked, isSizeMissing, index, onToggle, o
             <label htmlFor={`${id}-size`} className="form-field-label">
               {t('tickets.form.clothes.size')}
             </label>
-            <Input
+            <TextInput
               id={`${id}-size`}
               aria-label={t('tickets.form.clothes.sizeOf', { item })}
               style={{ width: 96 }}

@@ -1,10 +1,10 @@
 import { PRESALARY, REASON_MAX_CHARS, nextProcessingDay, selectablePresalaryPeriods } from '@domain';
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { CheckboxField, NumberField, SelectField, TextField } from '../fields';
 import { formatDayWithWeekday, salaryPeriodOptions } from './period-label';
 import { FEE_PERCENT, PresalarySummary } from './presalary-summary';
+import { Alert } from '../../../components/ui/alert';
 
 /** The rules in one box, before the worker types anything. */
 function PresalaryRules({ today }: { today: string }) {
@@ -13,11 +13,10 @@ function PresalaryRules({ today }: { today: string }) {
   return (
     <Alert
       type="info"
-      showIcon
+      isIconShown
       role="note"
       className="presalary-rules"
       style={{ marginBottom: 16 }}
-      title={t('tickets.form.presalary.rulesTitle')}
       description={
         <ul style={{ margin: 0, paddingInlineStart: 20 }}>
           <li>
@@ -32,7 +31,9 @@ function PresalaryRules({ today }: { today: string }) {
           </li>
         </ul>
       }
-    />
+    >
+      {t('tickets.form.presalary.rulesTitle')}
+    </Alert>
   );
 }
 

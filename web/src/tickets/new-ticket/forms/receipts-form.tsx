@@ -1,9 +1,9 @@
 import { RECEIPT_CURRENCIES } from '@domain';
-import { Alert } from 'antd';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { DateField, NumberField, SelectField } from '../fields';
+import { Alert } from '../../../components/ui/alert';
 
 // Receipts: what was paid, in which currency and when. The photo or scan itself goes in the
 // shell's file picker, which also shows the "at least one file" error.
@@ -13,7 +13,9 @@ function ReceiptsFields({ today }: CategoryFormContext) {
   const currency = useWatch({ name: 'currency' }) as string | undefined;
   return (
     <>
-      <Alert type="info" showIcon title={t('tickets.form.receipts.fileHint')} style={{ marginBottom: 16 }} />
+      <Alert type="info" isIconShown style={{ marginBottom: 16 }}>
+        {t('tickets.form.receipts.fileHint')}
+      </Alert>
       <NumberField
         name="amount"
         label={t('tickets.form.receipts.amount')}

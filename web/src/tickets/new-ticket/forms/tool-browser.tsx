@@ -1,9 +1,16 @@
-import { Alert, Button, Empty, Flex, Input, Radio, Spin, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form-field';
 import type { CatalogTool, ToolCatalogState } from '../../api/tool-catalog';
 import { ToolCard, toolCategoryLabel } from './tool-card';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Flex } from '../../../components/ui/flex';
+import { FormField } from '../../../components/ui/form-field';
+import { Radio } from '../../../components/ui/radio';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextInput } from '../../../components/ui/text-input';
+import { Typography } from '../../../components/ui/typography';
 import '../../../components/ui/form-field.css';
 
 // The tool catalogue: search by name, filter by category (one tap on a chip rather than a
@@ -54,23 +61,20 @@ export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }:
   if (isLoading) {
     return (
       <Flex vertical align="center" gap={8} role="status" style={{ padding: 24 }}>
-        <Spin />
+        <Spinner />
         <Typography.Text type="secondary">{t('tickets.tools.loading')}</Typography.Text>
       </Flex>
     );
   }
   if (error) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('tickets.tools.loadFailed')}
-        action={<Button onClick={retry}>{t('tickets.tools.retry')}</Button>}
-      />
+      <Alert type="error" isIconShown action={<Button onClick={retry}>{t('tickets.tools.retry')}</Button>}>
+        {t('tickets.tools.loadFailed')}
+      </Alert>
     );
   }
   if (tools.length === 0) {
-    return <Empty description={t('tickets.tools.emptyCatalog')} />;
+    return <EmptyState description={t('tickets.tools.emptyCatalog')} />;
   }
 
   return (
@@ -79,10 +83,9 @@ export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }:
         {t('tickets.tools.catalog')}
       </h3>
       <FormField label={t('tickets.tools.search')} htmlFor={`${id}-search`}>
-        <Input
+        <TextInput
           id={`${id}-search`}
           type="search"
-          allowClear
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder={t('tickets.tools.searchPlaceholder')}
@@ -109,7 +112,7 @@ export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }:
         </div>
       )}
       {visible.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('tickets.tools.noMatches')} />
+        <EmptyState isSimple description={t('tickets.tools.noMatches')} />
       ) : (
         <ul aria-label={t('tickets.tools.catalog')} style={gridStyle}>
           {visible.map((tool) => (

@@ -1,16 +1,20 @@
-import { CheckOutlined, PlusOutlined, ToolOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogTool, ToolStatus } from '../../api/tool-catalog';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Flex } from '../../../components/ui/flex';
+import { CheckOutlined, PlusOutlined, ToolOutlined } from '../../../components/ui/icons';
+import { Tag, type TagColor } from '../../../components/ui/tag';
+import { Typography } from '../../../components/ui/typography';
 
 // One tool of the catalogue browser, plus the label helpers the order list shares. Catalogue
 // values (category, unit) are data in English; the known ones are translated, others shown as is.
 
-const STATUS_COLORS: Record<ToolStatus, string> = {
+const STATUS_COLORS: Record<ToolStatus, TagColor> = {
   available: 'green',
-  limited: 'orange',
+  limited: 'gold',
   unavailable: 'red',
 };
 
@@ -107,8 +111,8 @@ export function ToolCard({ tool, isInOrder, canAdd, onAdd }: ToolCardProps) {
           <Tag>{t(`tickets.tools.providedBy.${tool.providedBy}`)}</Tag>
         </Flex>
         <Button
-          block
-          type={isInOrder ? 'default' : 'primary'}
+          isBlock
+          variant={isInOrder ? 'default' : 'primary'}
           icon={isInOrder ? <CheckOutlined /> : <PlusOutlined />}
           disabled={isInOrder || !canAdd}
           aria-label={t(isInOrder ? 'tickets.tools.addedNamed' : 'tickets.tools.addNamed', {

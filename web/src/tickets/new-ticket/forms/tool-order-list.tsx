@@ -1,9 +1,12 @@
-import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_TOOL_QUANTITY } from '@domain';
-import { Button, Flex, InputNumber, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CatalogTool } from '../../api/tool-catalog';
 import { ToolImage, toolUnitLabel } from './tool-card';
+import { Button } from '../../../components/ui/button';
+import { Flex } from '../../../components/ui/flex';
+import { DeleteOutlined, MinusOutlined, PlusOutlined } from '../../../components/ui/icons';
+import { InputNumber } from '../../../components/ui/input-number';
+import { Typography } from '../../../components/ui/typography';
 
 // The chosen tools (form value `tools`), each with a quantity stepper and a remove button. Big
 // touch targets: this is used with gloves on.
@@ -83,8 +86,8 @@ export function ToolOrderList({
                 {tool && <Typography.Text type="secondary">{toolUnitLabel(t, tool.unit)}</Typography.Text>}
               </Flex>
               <Button
-                danger
-                type="text"
+                isDanger
+                variant="text"
                 icon={<DeleteOutlined />}
                 aria-label={t('tickets.tools.remove', { name })}
                 onClick={() => onRemove(line.toolId)}

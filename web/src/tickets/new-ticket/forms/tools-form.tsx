@@ -1,5 +1,4 @@
 import { MAX_TOOL_QUANTITY } from '@domain';
-import { Flex, Typography } from 'antd';
 import { useId, useMemo } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,8 @@ import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { FieldError } from '../fields';
 import { ToolBrowser } from './tool-browser';
 import { type ToolLine, ToolOrderList } from './tool-order-list';
+import { Flex } from '../../../components/ui/flex';
+import { Typography } from '../../../components/ui/typography';
 import '../../../components/ui/form-field.css';
 
 // Tools: an order picks tools from the catalogue (at least one); a repair may point at the

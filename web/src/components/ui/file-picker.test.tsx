@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../i18n';
-import { useStorageAvailability } from '../lib/storage-availability';
+import { changeLanguage } from '../../i18n';
+import { useStorageAvailability } from '../../lib/storage-availability';
 import { FilePicker, type PickedFile, fileProblem } from './file-picker';
 
 function renderPicker(onChange = vi.fn<(files: PickedFile[]) => void>()) {

@@ -1,10 +1,13 @@
-import { CameraOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { ALLOWED_FILE_TYPES, MAX_FILES, MAX_FILE_SIZE_BYTES, isAllowedFileClaim } from '@domain';
-import { Button, Typography } from 'antd';
 import { type ChangeEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStorageAvailability } from '../lib/storage-availability';
+import { useStorageAvailability } from '../../lib/storage-availability';
 import { translateMessage } from './field-message';
+import { Button } from './button';
+import { CameraOutlined, DeleteOutlined, FileOutlined, PaperClipOutlined } from './icons';
+import { Typography } from './typography';
+import './file-picker.css';
+import './form-field.css';
 
 export type PickedFile = { key: string; file: File };
 
@@ -141,7 +144,7 @@ export function FilePicker({ files, onChange, error, isRequired, isDisabled }: F
                 {formatFileSize(file.size, i18n.language)}
               </Typography.Text>
               <Button
-                type="text"
+                variant="text"
                 icon={<DeleteOutlined />}
                 disabled={isDisabled}
                 aria-label={t('files.remove', { name: file.name })}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from './field-message';
-import { PasswordInput, TextInput, type TextInputProps } from './plain-controls';
+import { PasswordInput, TextInput, type TextInputProps } from './text-input';
+import './form-field.css';
 
 export type FormFieldProps = {
   label: ReactNode;

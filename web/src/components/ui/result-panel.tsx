@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import './result-panel.css';
 
 export type ResultStatus = 'success' | 'info' | 'warning' | 'error' | 'notFound' | 'forbidden';
 
@@ -13,12 +14,12 @@ export type ResultPanelProps = {
 // Colour and white glyph of each status mark; drawn on a circle, or on a ticket for the
 // "not found" and "forbidden" pages.
 const MARKS: Record<ResultStatus, { color: string; glyph: string }> = {
-  success: { color: '#389e0d', glyph: 'M31 49l11 11 23-24' },
-  info: { color: '#1677ff', glyph: 'M48 45v21M48 31v1' },
-  warning: { color: '#d48806', glyph: 'M48 29v22M48 65v1' },
-  error: { color: '#cf1322', glyph: 'M35 35l26 26M61 35L35 61' },
-  notFound: { color: '#bf1919', glyph: 'M41 41a7 7 0 1 1 10 6.3c-2 1-3 2.2-3 4.2v1.5M48 60v1' },
-  forbidden: { color: '#bf1919', glyph: 'M34 48h28' },
+  success: { color: 'var(--color-success)', glyph: 'M31 49l11 11 23-24' },
+  info: { color: 'var(--color-info)', glyph: 'M48 45v21M48 31v1' },
+  warning: { color: 'var(--color-warning)', glyph: 'M48 29v22M48 65v1' },
+  error: { color: 'var(--color-error)', glyph: 'M35 35l26 26M61 35L35 61' },
+  notFound: { color: 'var(--color-primary)', glyph: 'M41 41a7 7 0 1 1 10 6.3c-2 1-3 2.2-3 4.2v1.5M48 60v1' },
+  forbidden: { color: 'var(--color-primary)', glyph: 'M34 48h28' },
 };
 
 const TICKET =
@@ -26,7 +27,7 @@ const TICKET =
 
 /**
  * The outcome of a step (ticket sent, not found, not allowed, failed to load) as a mark, a
- * heading, a line of text and actions. Plain markup with app.css (`result-panel`) in place of antd
+ * heading, a line of text and actions. Plain markup with result-panel.css in place of antd
  * Result, which costs about 10 KB gzip on the ticket screens.
  */
 export function ResultPanel({ status, title, subTitle, extra }: ResultPanelProps) {
@@ -40,7 +41,7 @@ export function ResultPanel({ status, title, subTitle, extra }: ResultPanelProps
         <path
           d={glyph}
           fill="none"
-          stroke="#fff"
+          stroke="var(--color-on-primary)"
           strokeWidth="8"
           strokeLinecap="round"
           strokeLinejoin="round"

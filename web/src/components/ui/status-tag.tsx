@@ -1,8 +1,9 @@
 import { type TicketStatus, toTicketStatus } from '@domain';
 import { useTranslation } from 'react-i18next';
+import { Tag, type TagColor } from './tag';
 
-/** The colour of each status (classes `status-tag--<colour>` in app.css); `default` is grey. */
-export const STATUS_COLORS: Record<TicketStatus, string> = {
+/** The colour of each status (classes `status-tag--<colour>` in status-tag.css); `default` is grey. */
+export const STATUS_COLORS: Record<TicketStatus, TagColor> = {
   new: 'blue',
   inProgress: 'gold',
   resolved: 'green',
@@ -25,8 +26,8 @@ export function StatusTag({ status }: StatusTagProps) {
   const { t } = useTranslation();
   const known = toTicketStatus(status);
   return (
-    <span className={`status-tag status-tag--${STATUS_COLORS[known]}`} data-status={known}>
+    <Tag color={STATUS_COLORS[known]} data-status={known}>
       {t(`tickets.status.${known}`)}
-    </span>
+    </Tag>
   );
 }

@@ -1,7 +1,7 @@
 import { TICKET_STATUSES } from '@domain';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLanguage } from '../i18n';
+import { changeLanguage } from '../../i18n';
 import { STATUS_COLORS, StatusTag } from './status-tag';
 
 describe('StatusTag', () => {

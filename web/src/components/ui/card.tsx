@@ -1,0 +1,2 @@
+// A card with an optional cover (antd Card).
+export { Card } from 'antd';

@@ -1,0 +1,2 @@
+// A checkbox with its label (antd Checkbox).
+export { Checkbox } from 'antd';

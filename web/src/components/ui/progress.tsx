@@ -1,0 +1,2 @@
+// A progress bar (antd Progress).
+export { Progress } from 'antd';

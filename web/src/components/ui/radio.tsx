@@ -1,0 +1,2 @@
+// A radio group, as buttons or dots (antd Radio.Group).
+export { Radio } from 'antd';
