@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { AdminDeps } from '../src/callable/admin/admin-caller.js';
 import { adminApp, adminAuth, adminDb } from '../src/firebase.js';
 import {
+  AUTH_HOST,
   type TestAccount,
   type TestUser,
   callableAuth,
@@ -15,8 +16,6 @@ import {
 } from './helpers.js';
 
 export const NOW = Date.parse('2026-11-21T08:30:00.000Z');
-
-const AUTH_HOST = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 
 export type Payload = Record<string, unknown>;
 
@@ -82,22 +81,7 @@ export const auditBy = (caller: Account) => ({
   role: caller.role,
 });
 
-/** Password sign-in through the Auth emulator's REST API: the ID token, or the error code. */
-export async function passwordSignIn(
-  email: string,
-  password: string,
-): Promise<{ idToken?: string; error?: string }> {
-  const response = await fetch(
-    `http://${AUTH_HOST()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
-  return { idToken: body.idToken, error: body.error?.message };
-}
+export { passwordSignIn } from './helpers.js';
 
 /** Sets a new password with the oobCode of a reset link, as /handle-auth-action does. */
 export async function resetPasswordWithLink(link: string, newPassword: string): Promise<void> {

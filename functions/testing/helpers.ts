@@ -7,7 +7,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import type { Role } from '../src/domain/index.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 
-const AUTH_HOST = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+export const AUTH_HOST = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 
 /** A fresh account in the Auth emulator with a unique e-mail. */
 export async function createTestUser(options: { role?: string; displayName?: string } = {}) {
@@ -18,8 +18,11 @@ export async function createTestUser(options: { role?: string; displayName?: str
   return { uid: user.uid, email, password };
 }
 
-/** Signs in through the Auth emulator's REST API, as the web SDK would, and returns the ID token. */
-export async function signIn(email: string, password: string): Promise<string> {
+/** Password sign-in through the Auth emulator's REST API, as the web SDK would: the ID token, or the error code. */
+export async function passwordSignIn(
+  email: string,
+  password: string,
+): Promise<{ idToken?: string; error?: string }> {
   const response = await fetch(
     `http://${AUTH_HOST()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
     {
@@ -29,8 +32,14 @@ export async function signIn(email: string, password: string): Promise<string> {
     },
   );
   const body = (await response.json()) as { idToken?: string; error?: { message: string } };
-  if (!body.idToken) throw new Error(`sign-in failed: ${body.error?.message ?? response.status}`);
-  return body.idToken;
+  return { idToken: body.idToken, error: body.error?.message };
+}
+
+/** Signs in (passwordSignIn) and returns the ID token; fails the test when the sign-in fails. */
+export async function signIn(email: string, password: string): Promise<string> {
+  const { idToken, error } = await passwordSignIn(email, password);
+  if (!idToken) throw new Error(`sign-in failed: ${error ?? 'no token'}`);
+  return idToken;
 }
 
 /** An unsigned emulator-style ID token with chosen claims (the emulator accepts alg "none"). */
