@@ -13,6 +13,7 @@ export const PORTS: {
   ui: number;
   logging: number;
   firestoreWebSocket: number;
+  mondayBoard: number;
 };
 export type Ports = typeof PORTS;
 export function portsFor(offset?: number): Ports;
@@ -51,6 +52,8 @@ export function startStack(options?: {
   importDir?: string;
   extraArgs?: string[];
   portOffset?: number;
+  /** Run the local monday.com board (scripts/fake-monday) and keep the workers on it. */
+  board?: boolean;
   log?: (message: string) => void;
 }): Promise<{
   stop: () => Promise<void>;
@@ -59,4 +62,5 @@ export function startStack(options?: {
   ports: Ports;
   stack: FoundStack;
   hasStorage: boolean;
+  board: import('./fake-monday/server.d.mts').FakeBoard | null;
 }>;

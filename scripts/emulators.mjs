@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findStackOnline } from './find-stack.mjs';
+import { ensureLocalSecrets, startLocalBoard, syncLocalBoard } from './fake-monday/local-board.mjs';
 import { withSecurityHeaders } from './hosting-headers.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,6 +22,8 @@ export const PORTS = {
   ui: 4000,
   logging: 4500,
   firestoreWebSocket: 9150,
+  /** The local monday.com board (scripts/fake-monday), when a stack runs one. */
+  mondayBoard: 4010,
 };
 
 /**
@@ -248,15 +251,24 @@ export async function startStack({
   importDir,
   extraArgs,
   portOffset = 0,
+  board = false,
   log = console.log,
 } = {}) {
   const ports = portsFor(portOffset);
   const stack = await requireStack(log);
+  ensureLocalSecrets(ROOT);
   const emulatorsToRun = [...only];
   const hasStorage = withStorage && stack.storage.canRun;
   if (hasStorage && !emulatorsToRun.includes('storage')) emulatorsToRun.push('storage');
-  await assertPortsFree([ports.hub, ...emulatorsToRun.map((name) => ports[name])]);
-  const env = { ...emulatorEnv(ports), ...stack.env };
+  await assertPortsFree([
+    ports.hub,
+    ...emulatorsToRun.map((name) => ports[name]),
+    ...(board ? [ports.mondayBoard] : []),
+  ]);
+  // With `board`, the workers live on a local monday.com board: the functions read its read model
+  // and write edits to it (README: "Worker data from a monday.com board").
+  const localBoard = board ? await startLocalBoard({ port: ports.mondayBoard }) : null;
+  const env = { ...emulatorEnv(ports), ...stack.env, ...localBoard?.env };
   const emulators = startFirebaseEmulators({
     only: emulatorsToRun,
     env,
@@ -275,6 +287,10 @@ export async function startStack({
       return (await fetch(`http://127.0.0.1:${ports.hosting}/api/config/auth-rules`)).status === 200;
     return true;
   };
+  const stopAll = async () => {
+    await emulators.stop();
+    await localBoard?.board.stop();
+  };
   try {
     await Promise.race([
       waitFor(isUp, `the emulators (${emulatorsToRun.join(', ')})`, 180_000),
@@ -289,9 +305,15 @@ export async function startStack({
       const { loadSeed } = await import('../emulator-data/load.mjs');
       await loadSeed({ projectId: PROJECT_ID, log });
     }
+    if (localBoard) {
+      const report = await syncLocalBoard({ root: ROOT, env: localBoard.env, projectId: PROJECT_ID });
+      log(
+        `Local monday.com board at ${localBoard.board.url}: ${report.items} workers synced into the read model.`,
+      );
+    }
   } catch (error) {
-    await emulators.stop();
+    await stopAll();
     throw error;
   }
-  return { stop: () => emulators.stop(), emulators, env, ports, stack, hasStorage };
+  return { stop: stopAll, emulators, env, ports, stack, hasStorage, board: localBoard?.board ?? null };
 }

@@ -35,7 +35,8 @@ process.on('SIGTERM', () => void shutdown(0));
 
 const hasUi = isEmulatorUiCached();
 try {
-  stack = await startStack({ seed: !importDir, importDir, ui: hasUi });
+  // The workers live on a local monday.com board (scripts/fake-monday), as in a company that keeps them there.
+  stack = await startStack({ seed: !importDir, importDir, ui: hasUi, board: true });
 } catch (error) {
   console.error(`npm start failed: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
@@ -50,6 +51,7 @@ console.log(`
   Local stack running: Auth, Functions, Firestore (official emulator, rules on), Hosting${stack.hasStorage ? ', Storage' : ''}.
   App (built):              http://127.0.0.1:${PORTS.hosting}
   Dev server (hot reload):  http://127.0.0.1:5173
+  monday.com board (local): ${stack.board ? `${stack.board.url} (workers synced into Firestore workers)` : 'none'}
   Emulator UI:              ${hasUi ? `http://127.0.0.1:${PORTS.ui}` : 'not downloaded (it needs internet once)'}
   ${stack.hasStorage ? 'Attachments upload to the Storage emulator.' : 'No Storage emulator here: attachment fields say uploads are unavailable; tickets without files work.'}
   Sign in as worker@example.com / Demo-pass-1 (other seed accounts: see README). Ctrl-C stops everything.

@@ -23,7 +23,8 @@ import { createAddTicketUpdateHandler } from './callable/tickets/add-ticket-upda
 import { createListTicketQueueHandler } from './callable/tickets/list-ticket-queue.js';
 import { createListTicketStaffHandler } from './callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
-import { createFirestoreDirectory } from './directory/firestore-directory.js';
+import { configuredDirectory } from './directory/configured-directory.js';
+import { MONDAY_API_TOKEN } from './directory/monday/config.js';
 import { FUNCTIONS_REGION } from './domain/index.js';
 import { adminAuth, adminDb } from './firebase.js';
 import { createApiApp } from './http/app.js';
@@ -36,6 +37,9 @@ const db = adminDb();
 // Every function logs through this: messages below the level in config/logging (errors only by
 // default) are dropped, and a change there is picked up within a minute.
 const logger = createBackendLogger({ db });
+// The worker directory: the monday.com board's read model when MONDAY_BOARD_ID is set (edits go to
+// the board first), else Firestore `workers` (README: "Worker data from a monday.com board").
+const workers = configuredDirectory(db);
 // Every callable is one line: serveCallable checks that the handler is the one of that name in the
 // contract table (domain/callables.ts); defineCallable gives each the same shell (auth, App Check,
 // parsing, error mapping, refusal log).
@@ -44,7 +48,7 @@ export const api = onRequest(
   createApiApp({
     auth: adminAuth(),
     db,
-    directory: createFirestoreDirectory(db),
+    directory: workers.directory,
     logger,
     now: Date.now,
   }),
@@ -71,7 +75,11 @@ const adminDeps = { db, auth: adminAuth(), logger, now: Date.now };
 export const listUsers = serveCallable('listUsers', createListUsersHandler(adminDeps));
 export const getUserProfile = serveCallable(
   'getUserProfile',
-  createGetUserProfileHandler({ ...adminDeps, directory: createFirestoreDirectory(db) }),
+  createGetUserProfileHandler({
+    ...adminDeps,
+    directory: workers.directory,
+    boardFreshness: async (workerId) => (await workers.board()?.findWithFreshness(workerId))?.freshAt ?? null,
+  }),
 );
 export const updateUserRole = serveCallable('updateUserRole', createUpdateUserRoleHandler(adminDeps));
 export const saveUserPermissions = serveCallable(
@@ -83,7 +91,11 @@ export const resetUserPassword = serveCallable(
   createResetUserPasswordHandler(adminDeps),
 );
 export const setAccountStatus = serveCallable('setAccountStatus', createSetAccountStatusHandler(adminDeps));
-export const updateWorker = serveCallable('updateWorker', createUpdateWorkerHandler(adminDeps));
+export const updateWorker = serveCallable(
+  'updateWorker',
+  createUpdateWorkerHandler({ ...adminDeps, board: workers.board }),
+  { secrets: [MONDAY_API_TOKEN] },
+);
 export const createAccount = serveCallable('createAccount', createCreateAccountHandler(adminDeps));
 export const adminDashboard = serveCallable('adminDashboard', createAdminDashboardHandler(adminDeps));
 export const testPermission = serveCallable('testPermission', createTestPermissionHandler(adminDeps));
@@ -127,3 +139,6 @@ export const listTicketStaff = serveCallable(
 // Housekeeping (issue 15, item 9): daily, settles declared files that never arrived and deletes
 // uploads that nothing refers to.
 export { sweepAttachments } from './scheduled/sweep-attachments.js';
+
+// The monday.com board's read model (issue 17): nightly full sync, delta every 10 minutes, webhooks.
+export { mondayWebhook, syncBoardChanges, syncBoardNightly } from './scheduled/board-sync.js';

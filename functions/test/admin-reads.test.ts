@@ -386,6 +386,7 @@ describe('getUserProfile', () => {
         createAccount: false,
         creatableRoles: ['user', 'foreman', 'manager'],
       },
+      workerDataAsOf: null,
     } satisfies GetUserProfileResponse);
   });
 
@@ -415,6 +416,7 @@ describe('getUserProfile', () => {
         createAccount: true,
         creatableRoles: ['user'],
       },
+      workerDataAsOf: null,
     } satisfies GetUserProfileResponse);
   });
 

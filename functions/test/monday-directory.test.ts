@@ -60,8 +60,9 @@ function setup(fake: FakeBoard, clientOptions: Partial<MondayClientOptions> = {}
     timeoutMs: 2_000,
     ...clientOptions,
   });
-  const directory = new MondayDirectory({ db, client, config });
-  return { config, client, directory, waits, deps: { db, client, config } };
+  const deps = { db, client, config, readModel: MONDAY_WORKERS };
+  const directory = new MondayDirectory(deps);
+  return { config, client, directory, waits, deps };
 }
 
 const columnIds = (config: MondayConfig) =>
@@ -303,7 +304,12 @@ describe('worker edits through the board', () => {
     fake.reset();
     const { client, config } = setup(fake);
     const { pesel: _pesel, ...columns } = config.columns;
-    const directory = new MondayDirectory({ db, client, config: { ...config, columns } });
+    const directory = new MondayDirectory({
+      db,
+      client,
+      config: { ...config, columns },
+      readModel: MONDAY_WORKERS,
+    });
     const error = await directory.update(workerId, { pesel: '88031412355' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnmappedFieldsError);
     expect(error).toMatchObject({ reason: 'unmapped-fields', details: { fields: ['pesel'] } });

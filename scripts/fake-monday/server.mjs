@@ -8,7 +8,7 @@
  *   node scripts/fake-monday/server.mjs --port 4010 [--extra-workers 1000]
  *
  * Admin endpoints: GET /admin/stats, POST /admin/faults {"faults":[{"kind":"rate-limit","times":2}]},
- * POST /admin/reset (stats, budget, faults). Fault kinds: rate-limit (429 + Retry-After),
+ * GET /admin/items/<id> (an item as stored), POST /admin/reset (stats, budget, faults). Fault kinds: rate-limit (429 + Retry-After),
  * complexity (200 + COMPLEXITY_BUDGET_EXHAUSTED), server-error (500), slow (answer after `ms`; a
  * write is applied first), cursor-expired (next next_items_page), locked (423 on a write).
  */
@@ -658,6 +658,9 @@ export async function startFakeBoard(options = {}) {
       else if (req.method === 'POST' && url.pathname === '/admin/faults') {
         admin.setFaults(JSON.parse(body || '{}').faults ?? []);
         answer = json(200, { faults });
+      } else if (req.method === 'GET' && url.pathname.startsWith('/admin/items/')) {
+        const item = items.get(decodeURIComponent(url.pathname.slice('/admin/items/'.length)));
+        answer = item ? json(200, item) : json(404, { error: 'no such item' });
       } else if (req.method === 'POST' && url.pathname === '/admin/reset') {
         admin.reset();
         answer = json(200, { ok: true });

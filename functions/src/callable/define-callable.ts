@@ -3,6 +3,7 @@
 // and the contract table (domain/callables.ts) say the rest, the same way for all of them.
 import type { Firestore } from 'firebase-admin/firestore';
 import { type CallableFunction, type CallableRequest, onCall } from 'firebase-functions/v2/https';
+import type { SecretParam } from 'firebase-functions/params';
 import {
   CALLABLES,
   type CallableInputOf,
@@ -81,8 +82,9 @@ export function defineCallable<N extends CallableName, Input = CallableInputOf<N
 export function serveCallable<N extends CallableName>(
   name: N,
   handler: CallableHandler<N>,
+  options: { secrets?: SecretParam[] } = {},
 ): CallableFunction<unknown, Promise<CallableResponseOf<N>>> {
   if (handler.callableName !== name)
     throw new Error(`${name} is served by ${handler.callableName}'s handler`);
-  return onCall({ region: FUNCTIONS_REGION, enforceAppCheck }, handler);
+  return onCall({ region: FUNCTIONS_REGION, enforceAppCheck, ...options }, handler);
 }

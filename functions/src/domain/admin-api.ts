@@ -111,6 +111,11 @@ export type GetUserProfileResponse = {
   /** null when the caller lacks VIEW_USER_ACCOUNT_STATUS. */
   status: AccountStatus | null;
   allowed: AdminAllowedActions;
+  /**
+   * When the worker's data was last taken from the work board (ISO time), for staff to see how
+   * fresh it is; null when the workers live in Firestore (no board) or there is no worker.
+   */
+  workerDataAsOf: string | null;
 };
 
 // --- account operations ----------------------------------------------------------------------
@@ -215,6 +220,9 @@ export const ADMIN_ERRORS = {
   resetPasswordFailed: 'admin.errors.resetPasswordFailed',
   setStatusFailed: 'admin.errors.setStatusFailed',
   updateWorkerFailed: 'admin.errors.updateWorkerFailed',
+  boardUnavailable: 'admin.errors.boardUnavailable',
+  boardRejected: 'admin.errors.boardRejected',
+  boardFieldsUnmapped: 'admin.errors.boardFieldsUnmapped',
   createAccountFailed: 'admin.errors.createAccountFailed',
   loadDashboardFailed: 'admin.errors.loadDashboardFailed',
   testPermissionFailed: 'admin.errors.testPermissionFailed',

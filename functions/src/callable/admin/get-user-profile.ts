@@ -25,8 +25,14 @@ import { addAuditEntry } from './audit.js';
 import { accountName, claimRole, isoTime } from './user-index.js';
 import { defineCallable } from '../define-callable.js';
 
-/** The directory defaults to Firestore `workers`; a monday.com adapter can take its place. */
-export type GetUserProfileDeps = AdminDeps & { directory?: WorkerDirectory };
+/**
+ * The directory defaults to Firestore `workers`; with a monday.com board, `boardFreshness` tells
+ * when a worker's copy was last taken from the board.
+ */
+export type GetUserProfileDeps = AdminDeps & {
+  directory?: WorkerDirectory;
+  boardFreshness?: (workerId: string) => Promise<Date | null>;
+};
 
 const AUTH_USER_NOT_FOUND = 'auth/user-not-found';
 
@@ -158,10 +164,12 @@ export function createGetUserProfileHandler(deps: GetUserProfileDeps) {
         });
         await batch.commit();
       }
+      const dataAsOf = worker && deps.boardFreshness ? await deps.boardFreshness(worker.id) : null;
       return {
         key,
         account,
         worker,
+        workerDataAsOf: dataAsOf ? dataAsOf.toISOString() : null,
         status: hasPermission(caller, PERMISSIONS.VIEW_USER_ACCOUNT_STATUS, AUTH_RULES) ? status : null,
         allowed: allowedActions(caller, {
           role: account?.role ?? null,

@@ -10,7 +10,7 @@ import type { WorkerDirectory, WorkerPage } from '../worker-directory.js';
 import { changesToColumnValues, columnIdsOf, itemToProfile } from './columns.js';
 import type { ProfileField } from './config.js';
 import { BoardRejectedError, UnmappedFieldsError } from './errors.js';
-import { type CachedWorker, MONDAY_WORKERS, cachedWorkerOf, writeItems } from './read-model.js';
+import { type CachedWorker, cachedWorkerOf, readModelOf, writeItems } from './read-model.js';
 import { type MondaySyncDeps, readSyncState } from './sync.js';
 
 /** The read model's database, the board client and the checked configuration. */
@@ -40,7 +40,7 @@ export class MondayDirectory implements WorkerDirectory {
   }
 
   private get workers() {
-    return this.deps.db.collection(MONDAY_WORKERS);
+    return readModelOf(this.deps);
   }
 
   async findWithFreshness(workerId: string): Promise<WorkerWithFreshness | null> {
@@ -114,7 +114,7 @@ export class MondayDirectory implements WorkerDirectory {
       throw new BoardRejectedError(
         `the board holds item ${workerId} as no valid worker: ${mapped.problems.join('; ')}`,
       );
-    await writeItems(this.deps.db, [item], config.columns, this.now());
+    await writeItems(this.deps, [item], config.columns, this.now());
     return mapped.profile;
   }
 }

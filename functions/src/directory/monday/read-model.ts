@@ -1,4 +1,5 @@
-// The Firestore read model of the board: `mondayWorkers/{itemId}` holds each worker's profile
+// The Firestore read model of the board: `workers/{itemId}` (the collection every reader of the
+// directory already uses, so the user list, the ticket writer and the queue need no board call) holds each worker's profile
 // fields plus `emailLower`, `boardUpdatedAt` (the item's updated_at) and `syncedAt` (when this
 // copy was taken from the board). Reads are served from here; only sync, webhooks and accepted
 // edits write it, always with what the board answered.
@@ -7,7 +8,15 @@ import { type WorkerProfile, workerProfileSchema } from '../../domain/index.js';
 import { type BoardItem, itemToProfile } from './columns.js';
 import type { MondayColumnMap } from './config.js';
 
+/** The read model's collection in a deployment: the directory's own `workers`. */
+export const WORKERS_READ_MODEL = 'workers';
+/** A read model of its own, for tests that must not touch the directory's workers. */
 export const MONDAY_WORKERS = 'mondayWorkers';
+
+/** Where the read model lives: the database and the collection (default `workers`). */
+export type ReadModelStore = { db: Firestore; readModel?: string };
+export const readModelOf = (store: ReadModelStore) =>
+  store.db.collection(store.readModel ?? WORKERS_READ_MODEL);
 export const SYNC_STATE_DOC = 'config/mondaySync';
 /** Firestore allows 500 writes per batch; stay below it. */
 const BATCH_SIZE = 400;
@@ -45,12 +54,13 @@ export type CacheWriteResult = {
 
 /** Writes these board items into the read model, replacing each cached copy whole. */
 export async function writeItems(
-  db: Firestore,
+  store: ReadModelStore,
   items: readonly BoardItem[],
   columns: MondayColumnMap,
   syncedAt: Date,
 ): Promise<CacheWriteResult> {
-  const collection = db.collection(MONDAY_WORKERS);
+  const { db } = store;
+  const collection = readModelOf(store);
   const result: CacheWriteResult = { written: [], invalid: [] };
   const writes: { id: string; data: ReturnType<typeof cacheDocOf> | null }[] = [];
   for (const item of items) {
@@ -76,8 +86,9 @@ export async function writeItems(
 }
 
 /** Takes these items out of the read model. */
-export async function removeItems(db: Firestore, itemIds: readonly string[]): Promise<void> {
-  const collection = db.collection(MONDAY_WORKERS);
+export async function removeItems(store: ReadModelStore, itemIds: readonly string[]): Promise<void> {
+  const { db } = store;
+  const collection = readModelOf(store);
   for (let start = 0; start < itemIds.length; start += BATCH_SIZE) {
     const batch = db.batch();
     for (const id of itemIds.slice(start, start + BATCH_SIZE)) {

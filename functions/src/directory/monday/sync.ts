@@ -8,19 +8,15 @@ import type { MondayClient } from './client.js';
 import { type BoardItem, columnIdsOf } from './columns.js';
 import type { MondayConfig } from './config.js';
 import { MondayError } from './errors.js';
-import {
-  type CacheWriteResult,
-  MONDAY_WORKERS,
-  SYNC_STATE_DOC,
-  removeItems,
-  writeItems,
-} from './read-model.js';
+import { type CacheWriteResult, readModelOf, SYNC_STATE_DOC, removeItems, writeItems } from './read-model.js';
 
 export type MondaySyncDeps = {
   db: Firestore;
   client: MondayClient;
   config: MondayConfig;
   now?: () => Date;
+  /** The read model's collection; default `workers` (read-model.ts). */
+  readModel?: string;
 };
 
 export type SyncReport = {
@@ -128,17 +124,17 @@ async function recordedSync(
 
 /** Every item of the board into the read model; cached workers no longer on the board are removed. */
 export function fullSync(deps: MondaySyncDeps): Promise<SyncReport> {
-  const { config, db } = deps;
+  const { config } = deps;
   return recordedSync(
     deps,
     'full',
     () => deps.client.listItems(config.boardId, columnIdsOf(config.columns)),
     async (items, startedAt) => {
-      const written = await writeItems(db, items, config.columns, startedAt);
+      const written = await writeItems(deps, items, config.columns, startedAt);
       const onBoard = new Set(written.written);
-      const cached = await db.collection(MONDAY_WORKERS).select().get();
+      const cached = await readModelOf(deps).select().get();
       const gone = cached.docs.map((doc) => doc.id).filter((id) => !onBoard.has(id));
-      await removeItems(db, gone);
+      await removeItems(deps, gone);
       return { written, removed: gone.length };
     },
   );
@@ -153,7 +149,7 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 export async function deltaSync(deps: MondaySyncDeps): Promise<SyncReport> {
   const last = (await readSyncState(deps.db))?.lastSuccessAt?.toDate();
   if (!last) return fullSync(deps);
-  const { config, db } = deps;
+  const { config } = deps;
   const from = new Date(last.getTime() - DELTA_OVERLAP_MS);
   const rule = {
     column_id: '__last_updated__',
@@ -170,7 +166,7 @@ export async function deltaSync(deps: MondaySyncDeps): Promise<SyncReport> {
       const changed = items.filter(
         (item) => !item.updated_at || Date.parse(item.updated_at) >= from.getTime(),
       );
-      const written = await writeItems(db, changed, config.columns, startedAt);
+      const written = await writeItems(deps, changed, config.columns, startedAt);
       return { written, removed: written.invalid.length };
     },
   );
@@ -179,11 +175,11 @@ export async function deltaSync(deps: MondaySyncDeps): Promise<SyncReport> {
 /** These items read from the board again (100 a request); those gone from the board leave the read model. */
 export async function refreshItems(deps: MondaySyncDeps, itemIds: readonly string[]) {
   const now = deps.now ?? (() => new Date());
-  const { config, db } = deps;
+  const { config } = deps;
   const items = await deps.client.getItems(itemIds, columnIdsOf(config.columns));
-  const written = await writeItems(db, items, config.columns, now());
+  const written = await writeItems(deps, items, config.columns, now());
   const found = new Set(items.map((item) => String(item.id)));
   const gone = itemIds.filter((id) => !found.has(id));
-  await removeItems(db, gone);
+  await removeItems(deps, gone);
   return { written: written.written, removed: [...gone, ...written.invalid.map((i) => i.itemId)] };
 }

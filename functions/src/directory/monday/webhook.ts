@@ -158,7 +158,7 @@ export function createMondayWebhookHandler(deps: MondayWebhookDeps | (() => Mond
       return;
     }
     try {
-      if (REMOVING_EVENTS.has(type)) await removeItems(d.db, [pulseId]);
+      if (REMOVING_EVENTS.has(type)) await removeItems(d, [pulseId]);
       else await refreshItems(d, [pulseId]);
       res.status(200).json({ refreshed: pulseId });
     } catch (error) {

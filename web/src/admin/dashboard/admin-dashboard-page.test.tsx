@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { renderSignedIn } from '../../test/auth';
+import { renderSignedIn } from '../../testing/auth';
 import { fetchAdminDashboard } from '../api/dashboard';
 import { AdminDashboardPage } from './admin-dashboard-page';
 

@@ -35,7 +35,7 @@ const NOT_FOUND_CODES = new Set(['not-found', 'invalid-argument']);
  * allowed (and refused by the server regardless).
  */
 export function AdminProfilePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { userId = '' } = useParams();
   const location = useLocation();
   const listSearch = (location.state as UserListLinkState | null)?.listSearch ?? '';
@@ -99,6 +99,11 @@ export function AdminProfilePage() {
 
       <section className="admin-profile-section" aria-labelledby="admin-worker-title">
         <h3 id="admin-worker-title">{t('admin.profile.workerTitle')}</h3>
+        {worker && profile.workerDataAsOf && (
+          <p className="admin-profile-freshness">
+            {t('admin.profile.boardDataAsOf', { time: formatMoment(profile.workerDataAsOf, i18n.language) })}
+          </p>
+        )}
         {worker ? (
           <WorkerProfileTabs worker={worker} emptyText={t('admin.profile.noDirectoryEntry')} />
         ) : (

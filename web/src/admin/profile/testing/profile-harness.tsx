@@ -71,6 +71,7 @@ export function profileAnswer(overrides: Partial<GetUserProfileResponse> = {}): 
     worker: WORKER,
     status: 'enabled',
     allowed: ADMIN_ALLOWED,
+    workerDataAsOf: null,
     ...overrides,
   };
 }
@@ -83,6 +84,7 @@ export function noAccountAnswer(overrides: Partial<GetUserProfileResponse> = {})
     worker: { id: 'w-2001', name: 'Tomasz Zieliński', email: 'tomasz.zielinski@example.com' },
     status: 'noAccount',
     allowed: { ...NOTHING_ALLOWED, createAccount: true, editWorker: true, creatableRoles: ['user'] },
+    workerDataAsOf: null,
     ...overrides,
   };
 }
