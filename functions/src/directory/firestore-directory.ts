@@ -1,9 +1,7 @@
 import type { DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { type WorkerProfile, workerProfileSchema } from '../domain/index.js';
+import { listProfilePage } from './profile-pages.js';
 import type { WorkerDirectory } from './worker-directory.js';
-
-const DEFAULT_PAGE_SIZE = 50;
-const MAX_PAGE_SIZE = 500;
 
 function toProfile(snapshot: DocumentSnapshot): WorkerProfile | null {
   if (!snapshot.exists) return null;
@@ -27,23 +25,7 @@ export function createFirestoreDirectory(db: Firestore): WorkerDirectory {
       const first = result.docs[0];
       return first ? toProfile(first) : null;
     },
-    async list(options = {}) {
-      const limit = Math.min(Math.max(options.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
-      let query = workers
-        .orderBy('name')
-        .orderBy('__name__')
-        .limit(limit + 1);
-      if (options.pageToken) {
-        const cursor = await workers.doc(options.pageToken).get();
-        if (cursor.exists) query = query.startAfter(cursor);
-      }
-      const result = await query.get();
-      const page = result.docs.slice(0, limit);
-      return {
-        workers: page.map(toProfile).filter((w): w is WorkerProfile => w !== null),
-        nextPageToken: result.docs.length > limit ? (page.at(-1)?.id ?? null) : null,
-      };
-    },
+    list: (options = {}) => listProfilePage(workers, toProfile, options),
     async update(workerId, changes) {
       const ref = workers.doc(workerId);
       const snapshot = await ref.get();

@@ -35,6 +35,17 @@ function Label({ label, isRequired }: { label: ReactNode; isRequired?: boolean }
 
 type Wiring = ReturnType<typeof controlProps> & { 'aria-required': true | undefined };
 
+/** What ties a text control (input, text area, date) to its form field: the value as text, typed text back. */
+function textBinding(field: ControllerRenderProps) {
+  return {
+    ref: field.ref,
+    name: field.name,
+    value: (field.value as string | undefined) ?? '',
+    onChange: (event: { target: { value: string } }) => field.onChange(event.target.value),
+    onBlur: field.onBlur,
+  };
+}
+
 /**
  * The part every labelled field shares: the Controller, the FormField row (label, hint, translated
  * error) and the aria wiring for the control that `render` draws.
@@ -84,11 +95,7 @@ export function TextField({
       render={(field, wiring) => (
         <TextInput
           {...wiring}
-          ref={field.ref}
-          name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
+          {...textBinding(field)}
           maxLength={maxLength}
           autoComplete={autoComplete}
           placeholder={placeholder}
@@ -113,16 +120,7 @@ export function TextAreaField({
       hint={hint}
       isRequired={isRequired}
       render={(field, wiring) => (
-        <TextArea
-          {...wiring}
-          ref={field.ref}
-          name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          rows={rows}
-          maxLength={maxLength}
-        />
+        <TextArea {...wiring} {...textBinding(field)} rows={rows} maxLength={maxLength} />
       )}
     />
   );
@@ -185,17 +183,7 @@ export function DateField({
       hint={hint}
       isRequired={isRequired}
       render={(field, wiring) => (
-        <TextInput
-          {...wiring}
-          type="date"
-          ref={field.ref}
-          name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          min={min}
-          max={max}
-        />
+        <TextInput {...wiring} type="date" {...textBinding(field)} min={min} max={max} />
       )}
     />
   );
