@@ -1,6 +1,7 @@
+// The light/dark choice, loaded on every screen; antd's theme built from it lives in antd-provider.tsx,
+// so /login (no antd) does not load antd's theme code.
 import { createContext, useContext } from 'react';
-import { type ThemeConfig, theme as antdTheme } from 'antd';
-import { type TokenName, tokenPx, tokenValue } from '../theme/tokens';
+import { tokenValue } from '../theme/tokens';
 
 export const THEME_STORAGE_KEY = 'theme';
 export type ThemeMode = 'light' | 'dark';
@@ -21,38 +22,6 @@ export function saveThemeMode(mode: ThemeMode): void {
   } catch {
     // the choice then lasts for this page only
   }
-}
-
-/**
- * The craftsman look: brick red, sturdy corners, a warm paper background, a workshop-dark sider.
- * Every value comes from the design tokens (theme/tokens.ts), the same ones the CSS reads.
- */
-export function themeConfig(mode: ThemeMode): ThemeConfig {
-  const isDark = mode === 'dark';
-  const color = (name: TokenName) => tokenValue(name, mode);
-  return {
-    algorithm: isDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: {
-      colorPrimary: PRIMARY_COLOR,
-      colorLink: color('color-link'),
-      borderRadius: tokenPx('radius-sm'),
-      fontFamily: tokenValue('font-family', mode),
-      colorBgLayout: color('color-bg-page'),
-      fontSize: tokenPx('font-size-base'),
-    },
-    components: {
-      Layout: {
-        siderBg: color('color-bg-sider'),
-        headerBg: color('color-bg-surface'),
-      },
-      Menu: {
-        darkItemBg: color('color-bg-sider'),
-        darkSubMenuItemBg: color('color-bg-sider-sub'),
-        darkItemSelectedBg: PRIMARY_COLOR,
-      },
-      Button: { fontWeight: 600 },
-    },
-  };
 }
 
 export type ThemeModeState = { mode: ThemeMode; setMode: (mode: ThemeMode) => void };
