@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { FoundStack } from './find-stack.mjs';
+import type { FakeBoard } from './fake-monday/server.d.mts';
 
 export const ROOT: string;
 export const PROJECT_ID: string;
@@ -62,5 +63,5 @@ export function startStack(options?: {
   ports: Ports;
   stack: FoundStack;
   hasStorage: boolean;
-  board: import('./fake-monday/server.d.mts').FakeBoard | null;
+  board: FakeBoard | null;
 }>;
