@@ -21,7 +21,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Flex } from '../../components/ui/flex';
 import { Typography } from '../../components/ui/typography';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadingLine } from '../../components/ui/spinner';
 import '../../components/ui/status-tag.css';
 
 type DialogName = 'role' | 'permissions' | 'password' | 'status' | 'worker' | 'account';
@@ -72,12 +72,7 @@ export function AdminProfilePage() {
     return (
       <div className="admin-profile">
         {backLink}
-        {retry ?? (
-          <div className="admin-loading" role="status">
-            <Spinner />
-            {t('admin.profile.loading')}
-          </div>
-        )}
+        {retry ?? <LoadingLine>{t('admin.profile.loading')}</LoadingLine>}
       </div>
     );
   }

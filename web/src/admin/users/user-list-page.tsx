@@ -33,7 +33,7 @@ import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
 import { TextInput } from '../../components/ui/text-input';
 import { Typography } from '../../components/ui/typography';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadingLine } from '../../components/ui/spinner';
 import { Tabs } from '../../components/ui/tabs';
 
 /** What a row hands to the profile page, so its back link returns to the same list. */
@@ -81,8 +81,6 @@ export function UserListPage() {
         label={t('admin.users.tabsLabel')}
         activeKey={query.tab}
         onChange={(key) => update({ tab: USER_LIST_TABS.find((known) => known === key) ?? query.tab })}
-        className="user-list-tabs"
-        tabClassName="user-list-tab"
         panelClassName="user-list-panel"
         items={USER_LIST_TABS.map((value) => ({
           key: value,
@@ -212,23 +210,13 @@ function UserListBody({
     );
   }
   if (!data) {
-    return (
-      <div className="admin-loading" role="status">
-        <Spinner />
-        {t('admin.users.loading')}
-      </div>
-    );
+    return <LoadingLine>{t('admin.users.loading')}</LoadingLine>;
   }
   const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
   const page = data.page + 1;
   return (
     <div className="user-list-body" aria-busy={isLoading || undefined}>
-      {isLoading && (
-        <div className="admin-loading is-inline" role="status">
-          <Spinner />
-          {t('admin.users.loading')}
-        </div>
-      )}
+      {isLoading && <LoadingLine isInline>{t('admin.users.loading')}</LoadingLine>}
       {data.rows.length === 0 ? (
         <div className="user-list-empty">
           <p>{hasFilters ? t('admin.users.emptyFiltered') : t('admin.users.empty')}</p>

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 export type SpinnerProps = {
   /** What is loading, for screen readers; without it the spinner is decoration. */
   label?: string;
@@ -22,5 +24,20 @@ export function Spinner({ label, size = 'middle', isBlock = false, className }: 
     <span {...a11y} className={`plain-spinner-inline ${className ?? ''}`}>
       {ring}
     </span>
+  );
+}
+
+export type LoadingLineProps = { children: ReactNode; isInline?: boolean };
+
+/**
+ * What is loading, with the spinner, as a status line: centred in place of a panel's content, or
+ * inline (`isInline`) above content that is being refreshed.
+ */
+export function LoadingLine({ children, isInline = false }: LoadingLineProps) {
+  return (
+    <div className={`loading-line${isInline ? ' is-inline' : ''}`} role="status">
+      <Spinner />
+      {children}
+    </div>
   );
 }

@@ -31,7 +31,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
 import { Typography } from '../../components/ui/typography';
-import { Spinner } from '../../components/ui/spinner';
+import { LoadingLine } from '../../components/ui/spinner';
 import '../../components/ui/alert.css';
 import './ticket-queue-page.css';
 
@@ -244,22 +244,12 @@ function QueueBody({
   // A failed "show more" or refresh keeps the rows already shown; other failures replace them.
   if (errorBox && (!data || !isCurrentList)) return errorBox;
   if (!data) {
-    return (
-      <div className="queue-loading" role="status">
-        <Spinner />
-        {t('tickets.queue.loading')}
-      </div>
-    );
+    return <LoadingLine>{t('tickets.queue.loading')}</LoadingLine>;
   }
   const isSwitching = isLoading && !isCurrentList;
   return (
     <div className="queue-body" aria-busy={isSwitching || undefined}>
-      {isSwitching && (
-        <div className="queue-loading is-inline" role="status">
-          <Spinner />
-          {t('tickets.queue.loading')}
-        </div>
-      )}
+      {isSwitching && <LoadingLine isInline>{t('tickets.queue.loading')}</LoadingLine>}
       {data.tickets.length === 0 ? (
         <div className="queue-empty">
           <p>{isFiltered ? t('tickets.queue.emptyFiltered') : t('tickets.queue.empty')}</p>
