@@ -83,7 +83,9 @@ describe('storage.rules permissions', () => {
       const start = storageRules.indexOf(`match ${path} {`);
       return start < 0 ? '' : storageRules.slice(start, storageRules.indexOf('\n    }', start));
     };
-    expect(block('/tickets/{uid}/{ticketId}/{fileName}')).toContain('allow read: if canReadTicketFiles(uid);');
+    expect(block('/tickets/{uid}/{ticketId}/{fileName}')).toContain(
+      'allow read: if canReadTicketFiles(uid);',
+    );
     const replies = block('/ticket-updates/{ownerUid}/{ticketId}/{fileName}');
     expect(replies).toContain('allow read: if canReadTicketFiles(ownerUid);');
     expect(replies).toContain('allow create: if canProcessTickets() && isNewFile() && isAllowedFile();');
