@@ -13,7 +13,7 @@ const DOMAIN_IS_PURE = {
 };
 
 const WEB_SHARED = ['components', 'lib', 'config', 'i18n', 'notices', 'testing'];
-const WEB_FEATURES = ['auth', 'session', 'profile', 'tickets', 'admin', 'bug-report', 'pwa'];
+const WEB_FEATURES = ['auth', 'session', 'profile', 'tickets', 'admin', 'bug-report', 'pwa', 'notifications'];
 
 const featureZones = WEB_FEATURES.flatMap((feature) => [
   {

@@ -27,7 +27,8 @@ export function menuEntries(page: Page) {
     .getByRole('link')
     .evaluateAll((items) =>
       items.map((item) => ({
-        text: item.textContent?.trim() ?? '',
+        // The label only: the Notifications entry also holds the unread count.
+        text: (item.querySelector('.sidebar-nav-label') ?? item).textContent?.trim() ?? '',
         isDisabled: item.getAttribute('aria-disabled') === 'true',
       })),
     );

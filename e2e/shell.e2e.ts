@@ -27,7 +27,7 @@ describe('sign-in and routing', () => {
     await context.close();
   });
 
-  it('shows the sidebar entries in the spec order with four disabled ones', async () => {
+  it('shows the sidebar entries in the spec order with three disabled ones', async () => {
     const { context, page } = await freshPage();
     await signIn(page, 'worker@example.com');
     await expect
@@ -36,7 +36,7 @@ describe('sign-in and routing', () => {
         { text: 'Profil', isDisabled: false },
         { text: 'Nowe zgłoszenie', isDisabled: false },
         { text: 'Historia zgłoszeń', isDisabled: false },
-        { text: 'Powiadomienia', isDisabled: true },
+        { text: 'Powiadomienia', isDisabled: false },
         { text: 'Dokumenty', isDisabled: true },
         { text: 'Poczta', isDisabled: true },
         { text: 'Zgłoś zagrożenie', isDisabled: true },

@@ -52,7 +52,7 @@ const { as, visitor } = useRulesEnvironment('demo-rules-closed', {
     write('config/logging', { level: 'error' });
     write('auditLog/e1', { action: 'updateUserRole', by: { uid: STAFF.admin.uid } });
     write('securityLog/s1', { type: 'test', by: { uid: STAFF.admin.uid } });
-    write('notifications/n1', { uid: WORKER.uid, text: 'not a collection the app has' });
+    write('messages/n1', { uid: WORKER.uid, text: 'not a collection the app has' });
   },
 });
 
@@ -83,11 +83,9 @@ describe('collections only functions use', () => {
       getDocs(query(collection(as(WORKER), 'users'), where('email', '==', 'worker@example.com'))),
     );
   });
-  it('a collection the rules do not name is closed (there are no client-readable notifications)', async () => {
-    await assertFails(getDoc(doc(as(WORKER), 'notifications/n1')));
-    await assertFails(
-      getDocs(query(collection(as(WORKER), 'notifications'), where('uid', '==', WORKER.uid))),
-    );
+  it('a collection the rules do not name is closed, even filtered to the reader', async () => {
+    await assertFails(getDoc(doc(as(WORKER), 'messages/n1')));
+    await assertFails(getDocs(query(collection(as(WORKER), 'messages'), where('uid', '==', WORKER.uid))));
   });
   it('collection-group queries over updates or activity are refused, to staff too', async () => {
     await assertFails(getDocs(collectionGroup(as(STAFF.admin), 'updates')));

@@ -23,6 +23,7 @@ import { createAddTicketUpdateHandler } from './callable/tickets/add-ticket-upda
 import { createListTicketQueueHandler } from './callable/tickets/list-ticket-queue.js';
 import { createListTicketStaffHandler } from './callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
+import { createMarkNotificationsReadHandler } from './callable/notifications/mark-notifications-read.js';
 import { configuredDirectory } from './directory/configured-directory.js';
 import { MONDAY_API_TOKEN } from './directory/monday/config.js';
 import { FUNCTIONS_REGION } from './domain/index.js';
@@ -134,6 +135,12 @@ export const listTicketQueue = serveCallable(
 export const listTicketStaff = serveCallable(
   'listTicketStaff',
   createListTicketStaffHandler({ db, auth: adminAuth(), logger }),
+);
+
+// The inbox (issue 18): the ticket operations write the notifications; this marks them read.
+export const markNotificationsRead = serveCallable(
+  'markNotificationsRead',
+  createMarkNotificationsReadHandler({ db, logger, now: Date.now }),
 );
 
 // Housekeeping (issue 15, item 9): daily, settles declared files that never arrived and deletes

@@ -28,6 +28,11 @@ import {
   updateRoleSchema,
 } from './admin.js';
 import { bugReportSchema } from './bug-report.js';
+import {
+  type MarkNotificationsReadResponse,
+  NOTIFICATION_ERRORS,
+  markNotificationsReadSchema,
+} from './notifications.js';
 import { ticketQueueRequestSchema } from './ticket-queue-schemas.js';
 import { TICKET_QUEUE_ERRORS, type TicketQueueResponse, type TicketStaffResponse } from './ticket-queue.js';
 import { type StoredAttachment, attachFilesSchema, ticketSubmissionSchema } from './ticket-schemas.js';
@@ -199,6 +204,13 @@ export const CALLABLES = {
   listTicketStaff: answers<TicketStaffResponse>()({
     ...NO_REQUEST,
     failure: TICKET_QUEUE_ERRORS.staffFailed,
+  }),
+
+  // The inbox (issue 18)
+  markNotificationsRead: answers<MarkNotificationsReadResponse>()({
+    request: markNotificationsReadSchema,
+    failure: NOTIFICATION_ERRORS.markFailed,
+    invalid: 'Invalid notifications',
   }),
 } as const satisfies Record<string, CallableContract>;
 

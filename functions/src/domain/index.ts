@@ -17,3 +17,4 @@ export * from './ticket-workflow.js';
 export * from './ticket-workflow-schemas.js';
 export * from './ticket-queue.js';
 export * from './ticket-queue-schemas.js';
+export * from './notifications.js';

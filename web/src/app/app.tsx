@@ -59,6 +59,10 @@ const TicketQueuePage = named(
   () => import('../tickets/queue/ticket-queue-page'),
   (m) => m.TicketQueuePage,
 );
+const NotificationsPage = named(
+  () => import('../notifications/notifications-page'),
+  (m) => m.NotificationsPage,
+);
 const ReportBugPage = named(
   () => import('../bug-report/report-bug-page'),
   (m) => m.ReportBugPage,
@@ -128,6 +132,7 @@ function AppRoutes() {
               <Route path="new-ticket/:category/:subcategory" element={<NewTicketFormPage />} />
               <Route path="ticket-history" element={<TicketHistoryPage />} />
               <Route path="ticket/:ticketId" element={<TicketDetailsPage />} />
+              <Route path="notifications" element={<NotificationsPage />} />
               <Route
                 path="ticket-queue"
                 element={

@@ -7,6 +7,7 @@ import { useThemeMode } from '../lib/theme';
 import { endSessionManually } from '../session/session-manager';
 import { markSignedOut } from '../lib/auth/sign-out-cleanup';
 import { AppLayout } from './layout/app-layout';
+import { useUnreadNotificationCount } from '../notifications/api';
 import { Spinner } from '../components/ui/spinner';
 
 /**
@@ -15,7 +16,9 @@ import { Spinner } from '../components/ui/spinner';
  */
 export function SignedInShell() {
   const { t } = useTranslation();
-  const { signOut } = useAuth();
+  const { signOut, user } = useAuth();
+  // One live count for the menu button and the Notifications entry, on every signed-in screen.
+  const unreadCount = useUnreadNotificationCount(user?.uid ?? null);
   const { mode, setMode } = useThemeMode();
   const navigate = useNavigate();
   const logout = useCallback(() => {
@@ -24,7 +27,7 @@ export function SignedInShell() {
   }, [signOut, navigate]);
   return (
     <AntdProvider>
-      <AppLayout themeMode={mode} onThemeChange={setMode} onLogout={logout}>
+      <AppLayout themeMode={mode} onThemeChange={setMode} onLogout={logout} unreadCount={unreadCount}>
         <Suspense fallback={<Spinner size="large" className="page-spinner" label={t('common.loading')} />}>
           <Outlet />
         </Suspense>

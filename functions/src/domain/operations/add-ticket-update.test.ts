@@ -7,6 +7,7 @@ import {
 } from './add-ticket-update.js';
 import type { OperationCaller } from './decision.js';
 import { storedTicketOf } from './ticket-state.js';
+import { activityOf } from './notify.test-support.js';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);
 const at = new Date(NOW);
@@ -115,7 +116,7 @@ describe('decideAddTicketUpdate', () => {
     ['the owner on a ticket of unknown status', state({ status: 'odd' }), owner, []],
   ])('adds the update of %s', (_, given, caller, attachments) => {
     const by = { uid: caller.uid, name: caller.name };
-    expect(decideAddTicketUpdate(given, request(attachments), caller, NOW)).toEqual({
+    expect(activityOf(decideAddTicketUpdate(given, request(attachments), caller, NOW))).toEqual({
       isRefused: false,
       result: { ticketId: 't1', updateId: 'u1', isDuplicate: false },
       writes: [

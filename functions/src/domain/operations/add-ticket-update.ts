@@ -28,6 +28,7 @@ import {
   ticketPath,
   ticketUpdate,
 } from './ticket-state.js';
+import { notifyOwner } from './notify.js';
 
 export type AddTicketUpdateState = {
   ticket: StoredTicket | null;
@@ -85,7 +86,7 @@ function pathErrors(
  * that is not archived, or the owner on their own open ticket) -> every attachment in a folder the
  * caller may upload to (see `updateFileFolders`) -> `updates/{updateId}` {text, by, at,
  * attachments}, the ticket's `lastUpdate` and an activity entry `update` (from null to the text's
- * first 80 characters). The runner asks before it inspects the files (so a refused request costs
+ * first 80 characters), and a notification to the owner when someone else wrote it. The runner asks before it inspects the files (so a refused request costs
  * no Storage reads) and again in the transaction.
  */
 export function decideAddTicketUpdate(
@@ -118,7 +119,10 @@ export function decideAddTicketUpdate(
         },
         ticketUpdate(ticket.id, { lastUpdate: at }),
       ],
-      log: [fieldEntry(ticket.id, by, at, 'update', null, updateSummary(request.text))],
+      log: [
+        fieldEntry(ticket.id, by, at, 'update', null, updateSummary(request.text)),
+        ...notifyOwner(ticket, caller, 'updateAdded', { number: ticket.number, by: caller.name }, at),
+      ],
     },
   );
 }

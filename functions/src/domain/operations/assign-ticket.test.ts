@@ -3,6 +3,7 @@ import { TICKET_PROCESSING_ERRORS } from '../ticket-workflow.js';
 import { type AssigneeAccount, type AssignTicketState, decideAssignTicket } from './assign-ticket.js';
 import type { OperationCaller } from './decision.js';
 import { storedTicketOf } from './ticket-state.js';
+import { activityOf } from './notify.test-support.js';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);
 const staff: OperationCaller = { uid: 'staff-1', email: 's@example.com', name: 'Sam Staff', role: 'foreman' };
@@ -221,7 +222,7 @@ describe('decideAssignTicket', () => {
     if (decision.isRefused) return;
     expect(decision.result).toEqual({ ticketId: 't1', assignedTo, isChanged: logged !== null });
     expect(decision.writes).toEqual(update ? [{ type: 'update', path: 'tickets/t1', data: update }] : []);
-    expect(decision.log).toEqual(
+    expect(activityOf(decision).log).toEqual(
       logged
         ? [
             {

@@ -1,7 +1,8 @@
 import type { PermissionSubject } from '../access.js';
 import type { AssignTicketRequest } from '../ticket-workflow-schemas.js';
 import { type AssignTicketResponse, TICKET_PROCESSING_ERRORS } from '../ticket-workflow.js';
-import { type Decision, type OperationCaller, decided, refuse } from './decision.js';
+import { type Decision, type LogEntry, type OperationCaller, decided, refuse } from './decision.js';
+import { notificationEntry, notifyOwner } from './notify.js';
 import {
   type PersonRef,
   type StoredTicket,
@@ -26,10 +27,41 @@ export type AssignTicketState = {
 const notStaff = () => refuse('failed-precondition', TICKET_PROCESSING_ERRORS.assigneeNotStaff);
 
 /**
+ * Who hears of an assignment: the assignee ("assigned to you") unless they assigned themselves,
+ * and the owner (to whom it went) unless they did it or are the assignee. Unassigning tells nobody.
+ */
+function assignmentNotifications(
+  ticket: StoredTicket,
+  assignee: PersonRef | null,
+  caller: OperationCaller,
+  at: Date,
+): LogEntry[] {
+  if (!assignee) return [];
+  const toAssignee =
+    assignee.uid === caller.uid
+      ? []
+      : [
+          notificationEntry(
+            assignee.uid,
+            ticket,
+            'assignedToYou',
+            { number: ticket.number, by: caller.name },
+            at,
+          ),
+        ];
+  const toOwner =
+    assignee.uid === ticket.createdBy
+      ? []
+      : notifyOwner(ticket, caller, 'assigned', { number: ticket.number, name: assignee.name }, at);
+  return [...toOwner, ...toAssignee];
+}
+
+/**
  * assignTicket: the caller holds PROCESS_TICKETS -> the assignee is the caller, or an enabled
  * account holding PROCESS_TICKETS (or nobody: unassign) -> the ticket exists and is not archived
  * -> `assignedTo` {uid, name} | null, `assigneeUid` (the uid, '' for nobody: the queue filters on
  * it), `lastUpdate` and an activity entry `assignedTo` from the previous name to the new one.
+ * The owner and the assignee are notified (see assignmentNotifications).
  * Assigning the current assignee again logs nothing (`isChanged: false`); it only brings a stored
  * `assigneeUid` that disagrees (a ticket filed before the field existed) in line.
  */
@@ -73,6 +105,7 @@ export function decideAssignTicket(
           ticket.assignedTo?.name ?? null,
           assignee?.name ?? null,
         ),
+        ...assignmentNotifications(ticket, assignee, caller, at),
       ],
     },
   );

@@ -9,6 +9,7 @@ import {
 } from './change-ticket-status.js';
 import { DELETE_FIELD, type OperationCaller } from './decision.js';
 import { storedTicketOf } from './ticket-state.js';
+import { activityOf } from './notify.test-support.js';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);
 const at = new Date(NOW);
@@ -328,7 +329,7 @@ const changes: [...Case, unknown[], unknown[]][] = [
 describe('decideChangeTicketStatus', () => {
   it.each(changes)('%s', (_, given, request, caller, writes, log) => {
     const decision = decideChangeTicketStatus(given, request, caller, NOW);
-    expect(decision).toMatchObject({ isRefused: false, writes, log, accountChanges: [] });
+    expect(activityOf(decision)).toMatchObject({ isRefused: false, writes, log, accountChanges: [] });
     if (!decision.isRefused)
       expect(decision.result).toMatchObject({ status: request.status, isChanged: true });
   });

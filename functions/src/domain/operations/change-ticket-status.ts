@@ -32,6 +32,7 @@ import {
   ticketNotFound,
   ticketUpdate,
 } from './ticket-state.js';
+import { notifyOwner } from './notify.js';
 
 /** The lock that holds a presalary's salary period: which ticket it names, and that ticket's status. */
 export type PeriodLock = {
@@ -126,7 +127,8 @@ function planChange(caller: OperationCaller, ticket: StoredTicket, request: Chan
  * the ticket's category -> a rejection has its reason, a presalary marked paid its amount (at
  * most the requested one) and day -> a rejected presalary moving back into play takes its salary
  * period again -> status, `archived`, `archivedFrom`, `rejectionReason`, `paid` {amount, date,
- * by}, `lastUpdate` and one activity entry per field set. Asking for the current status changes
+ * by}, `lastUpdate`, one activity entry per field set and a notification to the owner (unless the
+ * owner made the change). Asking for the current status changes
  * nothing and succeeds (`isChanged: false`), so a retry is harmless.
  */
 export function decideChangeTicketStatus(
@@ -159,5 +161,12 @@ export function decideChangeTicketStatus(
   }
   const plan = planChange(caller, ticket, request, at);
   writes.push(ticketUpdate(ticket.id, plan.update));
-  return decided({ ...result, isChanged: true }, { writes, log: plan.log });
+  const notifications = notifyOwner(
+    ticket,
+    caller,
+    'statusChanged',
+    { number: ticket.number, status: to },
+    at,
+  );
+  return decided({ ...result, isChanged: true }, { writes, log: [...plan.log, ...notifications] });
 }

@@ -3,6 +3,7 @@ import { TICKET_PROCESSING_ERRORS } from '../ticket-workflow.js';
 import { decideConfirmTicketItem } from './confirm-ticket-item.js';
 import type { OperationCaller } from './decision.js';
 import { storedTicketOf } from './ticket-state.js';
+import { activityOf } from './notify.test-support.js';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);
 const at = new Date(NOW);
@@ -129,7 +130,7 @@ describe('decideConfirmTicketItem', () => {
     expect(decision.writes).toEqual(
       written ? [{ type: 'update', path: 'tickets/t1', data: { items: written, lastUpdate: at } }] : [],
     );
-    expect(decision.log).toEqual(
+    expect(activityOf(decision).log).toEqual(
       written
         ? [
             {

@@ -17,6 +17,7 @@ import {
   ticketNotFound,
   ticketUpdate,
 } from './ticket-state.js';
+import { notifyOwner } from './notify.js';
 
 export type ConfirmTicketItemState = { ticket: StoredTicket | null };
 
@@ -27,7 +28,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * confirmTicketItem: the caller holds PROCESS_TICKETS -> the ticket exists, is not the caller's
  * own (nobody confirms the delivery of their own order) and is not archived -> it has an item
  * line at `index` -> that line's `confirmed`, `lastUpdate` and an activity entry `items.<name>`
- * from 'unconfirmed'/'confirmed' to the other. The item list is written as a whole (Firestore
+ * from 'unconfirmed'/'confirmed' to the other, and for a confirmation a notification to the
+ * owner. The item list is written as a whole (Firestore
  * cannot address one array element), every other line as stored. Setting the value a line
  * already has changes nothing (`isChanged: false`).
  */
@@ -71,6 +73,10 @@ export function decideConfirmTicketItem(
           itemConfirmationValue(wasConfirmed),
           itemConfirmationValue(request.confirmed),
         ),
+        // Taking a confirmation back tells nobody: only a confirmed delivery is news to the owner.
+        ...(request.confirmed
+          ? notifyOwner(ticket, caller, 'itemConfirmed', { number: ticket.number, item: name }, at)
+          : []),
       ],
     },
   );

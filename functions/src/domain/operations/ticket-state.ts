@@ -16,6 +16,8 @@ export { type PersonRef, ticketPath, ticketUpdate } from '../ticket-document.js'
 /** A ticket as the processing operations read it. */
 export type StoredTicket = {
   id: string;
+  /** The human-readable number (what the worker sees); '' when absent. */
+  number: string;
   createdBy: string;
   category: string;
   status: TicketStatus;
@@ -53,6 +55,7 @@ export function storedTicketOf(id: string, data: Record<string, unknown> | undef
   const isPresalary = data.category === 'presalary';
   return {
     id,
+    number: text(data.number),
     createdBy: text(data.createdBy),
     category: text(data.category),
     status,

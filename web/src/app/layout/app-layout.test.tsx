@@ -36,7 +36,7 @@ function CurrentPath() {
   return <output aria-label="current path">{useLocation().pathname}</output>;
 }
 
-function renderLayout() {
+function renderLayout(unreadCount?: number) {
   const auth: AuthState = {
     user: {
       uid: 'uid-1',
@@ -55,7 +55,12 @@ function renderLayout() {
   render(
     <AuthContext.Provider value={auth}>
       <MemoryRouter initialEntries={['/profile']}>
-        <AppLayout themeMode="light" onThemeChange={() => undefined} onLogout={() => undefined}>
+        <AppLayout
+          themeMode="light"
+          onThemeChange={() => undefined}
+          onLogout={() => undefined}
+          unreadCount={unreadCount}
+        >
           <h1>Page content</h1>
         </AppLayout>
         <CurrentPath />
@@ -145,5 +150,20 @@ describe('AppLayout', () => {
     screenSize.resize(false);
     expect(drawer()).not.toHaveAttribute('open');
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows the unread count on the phone’s menu button and says it in the button’s name', () => {
+    mockScreen(false);
+    renderLayout(4);
+    const button = screen.getByRole('button', { name: 'Otwórz menu (nieprzeczytane powiadomienia: 4)' });
+    expect(button).toBeInTheDocument();
+    expect(screen.getByTestId('menu-unread-badge')).toHaveTextContent('4');
+  });
+
+  it('shows no count on the menu button when nothing is unread', () => {
+    mockScreen(false);
+    renderLayout(0);
+    expect(menuButton()).toBeInTheDocument();
+    expect(screen.queryByTestId('menu-unread-badge')).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { SIDEBAR_WIDTH_PX } from '@domain';
 import { type ReactNode, useCallback, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeMode } from '../../lib/theme';
-import { Sidebar } from './sidebar';
+import { Sidebar, badgeText } from './sidebar';
 import { Button } from '../../components/ui/button';
 import { Drawer } from '../../components/ui/drawer';
 import { MenuOutlined } from '../../components/ui/icons';
@@ -15,6 +15,8 @@ export type AppLayoutProps = {
   onThemeChange: (mode: ThemeMode) => void;
   onLogout: () => void;
   children: ReactNode;
+  /** The reader's unread notifications: a badge on the Notifications entry and the menu button. */
+  unreadCount?: number;
 };
 
 /** antd's `lg` breakpoint: from here on the sidebar stays in place. */
@@ -33,7 +35,7 @@ function useMediaQuery(query: string): boolean {
 }
 
 /** A 260 px sidebar on wide screens; a header with a menu button and a drawer on phones. */
-export function AppLayout({ themeMode, onThemeChange, onLogout, children }: AppLayoutProps) {
+export function AppLayout({ themeMode, onThemeChange, onLogout, children, unreadCount = 0 }: AppLayoutProps) {
   const { t } = useTranslation();
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
@@ -50,6 +52,7 @@ export function AppLayout({ themeMode, onThemeChange, onLogout, children }: AppL
       onThemeChange={onThemeChange}
       onLogout={onLogout}
       onNavigate={closeDrawer}
+      unreadCount={unreadCount}
     />
   );
   return (
@@ -72,13 +75,22 @@ export function AppLayout({ themeMode, onThemeChange, onLogout, children }: AppL
       <div className="app-main">
         {!isWide && (
           <header className="app-header">
-            <Button
-              variant="text"
-              icon={<MenuOutlined />}
-              aria-label={t('nav.openMenu')}
-              aria-expanded={isDrawerOpen}
-              onClick={() => setIsDrawerOpen(true)}
-            />
+            <span className="app-menu-button">
+              <Button
+                variant="text"
+                icon={<MenuOutlined />}
+                aria-label={
+                  unreadCount > 0 ? t('nav.openMenuUnread', { count: unreadCount }) : t('nav.openMenu')
+                }
+                aria-expanded={isDrawerOpen}
+                onClick={() => setIsDrawerOpen(true)}
+              />
+              {unreadCount > 0 && (
+                <span className="app-menu-badge" data-testid="menu-unread-badge" aria-hidden>
+                  {badgeText(unreadCount)}
+                </span>
+              )}
+            </span>
             <span className="app-header-title">{t('app.name')}</span>
           </header>
         )}

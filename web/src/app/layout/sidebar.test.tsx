@@ -37,12 +37,14 @@ type RenderOptions = {
   user?: EnrichedUser;
   path?: string;
   themeMode?: ThemeMode;
+  unreadCount?: number;
 };
 
 function renderSidebar({
   user = makeUser('user'),
   path = '/profile',
   themeMode = 'light',
+  unreadCount,
 }: RenderOptions = {}) {
   const onThemeChange = vi.fn<(mode: ThemeMode) => void>();
   const onLogout = vi.fn<() => void>();
@@ -62,6 +64,7 @@ function renderSidebar({
           onThemeChange={onThemeChange}
           onLogout={onLogout}
           onNavigate={onNavigate}
+          unreadCount={unreadCount}
         />
         <CurrentPath />
       </MemoryRouter>
@@ -82,7 +85,7 @@ const MAIN_ENTRIES = [
   { text: 'Profil', isDisabled: false },
   { text: 'Nowe zgłoszenie', isDisabled: false },
   { text: 'Historia zgłoszeń', isDisabled: false },
-  { text: 'Powiadomienia', isDisabled: true },
+  { text: 'Powiadomienia', isDisabled: false },
   { text: 'Dokumenty', isDisabled: true },
   { text: 'Poczta', isDisabled: true },
   { text: 'Zgłoś zagrożenie', isDisabled: true },
@@ -129,6 +132,7 @@ describe('Sidebar', () => {
       ['Nowe zgłoszenie', '/new-ticket'],
       ['Historia zgłoszeń', '/ticket-history'],
       ['Kolejka zgłoszeń', '/ticket-queue'],
+      ['Powiadomienia', '/notifications'],
       ['Zgłoś błąd', '/report-bug'],
       ['Panel administracyjny', '/admin'],
       ['Zarządzanie użytkownikami', '/admin/users'],
@@ -160,11 +164,18 @@ describe('Sidebar', () => {
   it('skips the disabled entries when tabbing through the menu', async () => {
     renderSidebar();
     const focused: string[] = [];
-    for (let step = 0; step < 5; step++) {
+    for (let step = 0; step < 6; step++) {
       await userEvent.tab();
       focused.push(document.activeElement?.textContent ?? '');
     }
-    expect(focused).toEqual(['Profil', 'Nowe zgłoszenie', 'Historia zgłoszeń', 'Zgłoś błąd', 'PL']);
+    expect(focused).toEqual([
+      'Profil',
+      'Nowe zgłoszenie',
+      'Historia zgłoszeń',
+      'Powiadomienia',
+      'Zgłoś błąd',
+      'PL',
+    ]);
   });
 
   it.each([
@@ -173,6 +184,7 @@ describe('Sidebar', () => {
     ['/new-ticket/car/fuel', 'Nowe zgłoszenie'],
     ['/ticket/t-0001', 'Historia zgłoszeń'],
     ['/report-bug', 'Zgłoś błąd'],
+    ['/notifications', 'Powiadomienia'],
   ])('marks only the entry of %s as the current page', (path, text) => {
     renderSidebar({ path });
     const current = entries().filter((item) => item.getAttribute('aria-current') === 'page');
@@ -387,6 +399,22 @@ describe('Sidebar', () => {
     expect(onThemeChange).toHaveBeenCalledWith('light');
   });
 
+  it('shows the unread count on the Notifications entry', () => {
+    renderSidebar({ unreadCount: 3 });
+    const link = within(nav()).getByRole('link', { name: /^Powiadomienia/ });
+    expect(within(link).getByText('3')).toHaveAttribute('aria-label', 'Nieprzeczytane: 3');
+  });
+
+  it.each([
+    [0, null],
+    [120, '99+'],
+  ])('shows %i unread as %s', (count, text) => {
+    renderSidebar({ unreadCount: count });
+    const link = within(nav()).getByRole('link', { name: /^Powiadomienia/ });
+    if (text === null) expect(link).toHaveTextContent(/^Powiadomienia$/);
+    else expect(link).toHaveTextContent(`Powiadomienia${text}`);
+  });
+
   it('offers PL, EN and RU and relabels the menu in the chosen language', async () => {
     renderSidebar();
     const languages = screen.getByRole('group', { name: 'Język' });
@@ -419,6 +447,7 @@ describe('selectedKey', () => {
     ['/admin/profile/u-7', '/admin/users'],
     ['/admin/users', '/admin/users'],
     ['/report-bug', '/report-bug'],
+    ['/notifications', '/notifications'],
   ])('marks %s as %s', (pathname, key) => {
     expect(selectedKey(pathname)).toBe(key);
   });

@@ -32,9 +32,11 @@ export type SidebarProps = {
   onLogout: () => void;
   /** Called after a menu choice, so the phone drawer can close. */
   onNavigate?: () => void;
+  /** The reader's unread notifications, shown on the Notifications entry (none: no badge). */
+  unreadCount?: number;
 };
 
-/** A menu entry: `key` is its route path; the four disabled entries have no route. */
+/** A menu entry: `key` is its route path; the three disabled entries have no route. */
 export type NavEntry = {
   key: string;
   icon: ReactNode;
@@ -65,12 +67,7 @@ export function useNavSections(): NavSections {
     });
   }
   main.push(
-    {
-      key: 'notifications',
-      icon: <BellOutlined aria-hidden />,
-      label: t('nav.notifications'),
-      isDisabled: true,
-    },
+    { key: '/notifications', icon: <BellOutlined aria-hidden />, label: t('nav.notifications') },
     { key: 'documents', icon: <FileTextOutlined aria-hidden />, label: t('nav.documents'), isDisabled: true },
     { key: 'mail', icon: <MailOutlined aria-hidden />, label: t('nav.mail'), isDisabled: true },
     {
@@ -123,9 +120,27 @@ type NavListProps = {
   current: string;
   onNavigate?: () => void;
   labelledBy?: string;
+  unreadCount?: number;
 };
 
-function NavList({ entries, current, onNavigate, labelledBy }: NavListProps) {
+/** The count on the Notifications entry: up to 99, then "99+". */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+function UnreadBadge({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count <= 0) return null;
+  return (
+    <span
+      className="sidebar-nav-badge"
+      data-testid="unread-badge"
+      aria-label={t('nav.unreadBadge', { count })}
+    >
+      {badgeText(count)}
+    </span>
+  );
+}
+
+function NavList({ entries, current, onNavigate, labelledBy, unreadCount = 0 }: NavListProps) {
   const location = useLocation();
   // The bug report form fills in the page the worker was on.
   const from = `${location.pathname}${location.search}${location.hash}`;
@@ -151,6 +166,7 @@ function NavList({ entries, current, onNavigate, labelledBy }: NavListProps) {
             >
               {icon}
               <span className="sidebar-nav-label">{label}</span>
+              {key === '/notifications' && <UnreadBadge count={unreadCount} />}
             </Link>
           )}
         </li>
@@ -159,7 +175,7 @@ function NavList({ entries, current, onNavigate, labelledBy }: NavListProps) {
   );
 }
 
-export function Sidebar({ themeMode, onThemeChange, onLogout, onNavigate }: SidebarProps) {
+export function Sidebar({ themeMode, onThemeChange, onLogout, onNavigate, unreadCount }: SidebarProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const location = useLocation();
@@ -174,7 +190,7 @@ export function Sidebar({ themeMode, onThemeChange, onLogout, onNavigate }: Side
         <span>{t('app.name')}</span>
       </div>
       <nav aria-label={t('nav.label')} className="sidebar-nav">
-        <NavList entries={main} current={current} onNavigate={onNavigate} />
+        <NavList entries={main} current={current} onNavigate={onNavigate} unreadCount={unreadCount} />
         {admin && (
           <>
             <h2 id={adminHeadingId} className="sidebar-nav-heading">

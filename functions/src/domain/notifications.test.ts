@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MARK_READ_MAX_IDS,
+  NOTIFICATION_KINDS,
+  markNotificationsReadSchema,
+  notificationKey,
+} from './notifications.js';
+
+describe('markNotificationsReadSchema', () => {
+  it.each<[string, unknown]>([
+    ['some ids', { ids: ['n1', 'n2'] }],
+    ['all', { all: true }],
+    ['the most ids one call takes', { ids: Array.from({ length: MARK_READ_MAX_IDS }, (_, i) => `n${i}`) }],
+  ])('accepts %s', (_, request) => {
+    expect(markNotificationsReadSchema.safeParse(request).success).toBe(true);
+  });
+
+  it.each<[string, unknown]>([
+    ['nothing', {}],
+    ['no ids', { ids: [] }],
+    ['an empty id', { ids: [' '] }],
+    ['too many ids', { ids: Array.from({ length: MARK_READ_MAX_IDS + 1 }, (_, i) => `n${i}`) }],
+    ['all: false', { all: false }],
+    ['ids and all together', { ids: ['n1'], all: true }],
+    ['someone else named', { all: true, recipient: 'u-other' }],
+  ])('refuses %s', (_, request) => {
+    expect(markNotificationsReadSchema.safeParse(request).success).toBe(false);
+  });
+});
+
+describe('notificationKey', () => {
+  it('gives every kind its own key under notifications.kinds', () => {
+    expect(NOTIFICATION_KINDS.map(notificationKey)).toEqual([
+      'notifications.kinds.statusChanged',
+      'notifications.kinds.updateAdded',
+      'notifications.kinds.assigned',
+      'notifications.kinds.assignedToYou',
+      'notifications.kinds.itemConfirmed',
+    ]);
+  });
+});

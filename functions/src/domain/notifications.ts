@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/*
+ * The inbox (issue 18, item 4): functions write `notifications/{id}` when something happens to a
+ * ticket of the recipient (or a ticket is assigned to them); the web reads the recipient's own
+ * live and renders each from its translation key and values in the reader's language, so a
+ * language switch retranslates the whole inbox. Only the callable markNotificationsRead changes
+ * one (its `read` flag); clients write nothing.
+ */
+
+/** The collection of the notifications; one document per recipient and event. */
+export const NOTIFICATIONS_COLLECTION = 'notifications';
+
+/** What happened: the kind picks the text (`notifications.kinds.<kind>`). */
+export const NOTIFICATION_KINDS = [
+  'statusChanged',
+  'updateAdded',
+  'assigned',
+  'assignedToYou',
+  'itemConfirmed',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * The values the text of each kind interpolates. `status` is a ticket status, which the reader's
+ * screen translates too (`tickets.status.<status>`); the rest are shown as they are.
+ */
+export type NotificationValues = {
+  statusChanged: { number: string; status: string };
+  updateAdded: { number: string; by: string };
+  assigned: { number: string; name: string };
+  assignedToYou: { number: string; by: string };
+  itemConfirmed: { number: string; item: string };
+};
+
+/** The translation key of a kind's text. */
+export const notificationKey = (kind: NotificationKind) => `notifications.kinds.${kind}`;
+
+/** A notification document as stored (`createdAt` a timestamp, as a Date here). */
+export type NotificationDocument<K extends NotificationKind = NotificationKind> = {
+  recipient: string;
+  ticketId: string;
+  ticketNumber: string;
+  kind: K;
+  key: string;
+  values: NotificationValues[K];
+  createdAt: Date;
+  read: boolean;
+};
+
+/** How many notifications the inbox shows per page ("Load more" adds as many again). */
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+/** The unread count stops counting here; the badge shows "99+". */
+export const UNREAD_COUNT_CAP = 100;
+
+/** At most this many ids per markNotificationsRead call. */
+export const MARK_READ_MAX_IDS = 100;
+
+/** markNotificationsRead: some of the caller's notifications by id, or all of them. */
+export const markNotificationsReadSchema = z.union([
+  z.strictObject({ ids: z.array(z.string().trim().min(1).max(128)).min(1).max(MARK_READ_MAX_IDS) }),
+  z.strictObject({ all: z.literal(true) }),
+]);
+
+export type MarkNotificationsReadRequest = z.infer<typeof markNotificationsReadSchema>;
+
+/** How many notifications the call marked read (others' ids and already read ones are skipped). */
+export type MarkNotificationsReadResponse = { marked: number };
+
+export const NOTIFICATION_ERRORS = {
+  markFailed: 'notifications.errors.markFailed',
+} as const;

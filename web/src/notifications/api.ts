@@ -1,0 +1,176 @@
+import { NOTIFICATION_PAGE_SIZE, UNREAD_COUNT_CAP } from '@domain';
+import type * as FirestoreModule from 'firebase/firestore';
+import type { Firestore, FirestoreError, Unsubscribe } from 'firebase/firestore';
+import { useCallback, useEffect, useState } from 'react';
+import { call } from '../lib/call';
+import { firestore } from '../lib/firebase-data';
+import { logger } from '../lib/logger';
+
+/*
+ * The inbox's Firestore reads and its one callable. The reads are live (onSnapshot): a status
+ * change made by the office shows up within seconds. Both queries ask for the reader's own
+ * notifications only (`recipient == uid`), which is all firestore.rules lets them read.
+ */
+
+/** A notification as the inbox shows it; the text is made from `key` and `values` at render time. */
+export type InboxNotification = {
+  id: string;
+  ticketId: string;
+  ticketNumber: string;
+  kind: string;
+  key: string;
+  values: Record<string, string>;
+  createdAt: Date | null;
+  isRead: boolean;
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A stored document as the inbox reads it: odd values read as empty, never as a crash. */
+export function toInboxNotification(id: string, data: Record<string, unknown>): InboxNotification {
+  const values =
+    typeof data.values === 'object' && data.values !== null
+      ? Object.fromEntries(
+          Object.entries(data.values as Record<string, unknown>).map(([name, value]) => [
+            name,
+            typeof value === 'number' ? String(value) : text(value),
+          ]),
+        )
+      : {};
+  const createdAt = data.createdAt as { toDate?: () => Date } | null | undefined;
+  return {
+    id,
+    ticketId: text(data.ticketId),
+    ticketNumber: text(data.ticketNumber),
+    kind: text(data.kind),
+    key: text(data.key),
+    values,
+    createdAt: typeof createdAt?.toDate === 'function' ? createdAt.toDate() : null,
+    isRead: data.read === true,
+  };
+}
+
+export type Inbox = {
+  /** Newest first, every loaded page together. */
+  notifications: InboxNotification[];
+  isLoading: boolean;
+  error: Error | null;
+  hasMore: boolean;
+  /** Shows NOTIFICATION_PAGE_SIZE more below the loaded ones. */
+  loadMore: () => void;
+};
+
+type Feed = { key: string; notifications: InboxNotification[]; error: Error | null; isLoaded: boolean };
+
+type FirestoreSdk = typeof FirestoreModule;
+
+async function listen(build: (sdk: FirestoreSdk, db: Firestore) => Unsubscribe): Promise<Unsubscribe> {
+  const [db, sdk] = await Promise.all([firestore(), import('firebase/firestore')]);
+  return build(sdk, db);
+}
+
+/** Starts a listener; the returned function stops it, also when it is still starting. */
+function watch(start: () => Promise<Unsubscribe>, onFailure: (error: Error) => void): () => void {
+  let stop: Unsubscribe | null = null;
+  let isStopped = false;
+  start().then(
+    (unsubscribe) => {
+      if (isStopped) unsubscribe();
+      else stop = unsubscribe;
+    },
+    (error: unknown) => onFailure(error instanceof Error ? error : new Error(String(error))),
+  );
+  return () => {
+    isStopped = true;
+    stop?.();
+  };
+}
+
+/**
+ * The reader's inbox, live, newest first: one listener whose limit grows by a page with each
+ * "load more" (an inbox is read from the top, so the pages below are rarely asked for).
+ */
+export function useInbox(uid: string | null): Inbox {
+  const [pages, setPages] = useState(1);
+  const [feed, setFeed] = useState<Feed | null>(null);
+  const size = pages * NOTIFICATION_PAGE_SIZE;
+  const key = uid ? `${uid}:${size}` : null;
+
+  useEffect(() => {
+    if (!uid || !key) return undefined;
+    return watch(
+      () =>
+        listen((sdk, db) =>
+          sdk.onSnapshot(
+            sdk.query(
+              sdk.collection(db, 'notifications'),
+              sdk.where('recipient', '==', uid),
+              sdk.orderBy('createdAt', 'desc'),
+              sdk.limit(size),
+            ),
+            (snapshot) => {
+              // An empty answer from the offline cache before the server has spoken is not "none".
+              if (snapshot.empty && snapshot.metadata.fromCache) return;
+              setFeed({
+                key,
+                notifications: snapshot.docs.map((doc) => toInboxNotification(doc.id, doc.data())),
+                error: null,
+                isLoaded: true,
+              });
+            },
+            (failure: FirestoreError) => {
+              logger.error(`Inbox read failed (${failure.code})`, failure);
+              setFeed({ key, notifications: [], error: failure, isLoaded: true });
+            },
+          ),
+        ),
+      (error) => setFeed({ key, notifications: [], error, isLoaded: true }),
+    );
+  }, [uid, key, size]);
+
+  const loadMore = useCallback(() => setPages((count) => count + 1), []);
+  // While the next page loads, the one before it stays on screen.
+  const shown = feed && feed.key.startsWith(`${uid ?? ''}:`) ? feed : null;
+  return {
+    notifications: shown?.notifications ?? [],
+    isLoading: !shown?.isLoaded,
+    error: shown?.error ?? null,
+    hasMore: shown !== null && shown.key === key && !shown.error && shown.notifications.length >= size,
+    loadMore,
+  };
+}
+
+/** How many of the reader's notifications are unread (at most UNREAD_COUNT_CAP), live; 0 without a reader. */
+export function useUnreadNotificationCount(uid: string | null): number {
+  const [count, setCount] = useState<{ uid: string; count: number } | null>(null);
+  useEffect(() => {
+    if (!uid) return undefined;
+    return watch(
+      () =>
+        listen((sdk, db) =>
+          sdk.onSnapshot(
+            sdk.query(
+              sdk.collection(db, 'notifications'),
+              sdk.where('recipient', '==', uid),
+              sdk.where('read', '==', false),
+              sdk.limit(UNREAD_COUNT_CAP),
+            ),
+            (snapshot) => setCount({ uid, count: snapshot.size }),
+            (failure: FirestoreError) => logger.error(`Unread count read failed (${failure.code})`, failure),
+          ),
+        ),
+      (error) => logger.error('Unread count could not start', error),
+    );
+  }, [uid]);
+  return uid && count?.uid === uid ? count.count : 0;
+}
+
+/** Marks these notifications of the reader read; resolves with how many were. */
+export async function markNotificationsRead(ids: string[]): Promise<number> {
+  return (await call('markNotificationsRead', { ids })).marked;
+}
+
+/** Marks every unread notification of the reader read. */
+export async function markAllNotificationsRead(): Promise<number> {
+  return (await call('markNotificationsRead', { all: true })).marked;
+}

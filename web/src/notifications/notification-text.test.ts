@@ -1,0 +1,49 @@
+import { NOTIFICATION_KINDS, notificationKey } from '@domain';
+import i18n from 'i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage } from '../i18n';
+import type { InboxNotification } from './api';
+import { notificationText } from './notification-text';
+
+const VALUES: Record<(typeof NOTIFICATION_KINDS)[number], Record<string, string>> = {
+  statusChanged: { number: 'T-0007', status: 'paid' },
+  updateAdded: { number: 'T-0007', by: 'Marek' },
+  assigned: { number: 'T-0007', name: 'Marek' },
+  assignedToYou: { number: 'T-0007', by: 'Marek' },
+  itemConfirmed: { number: 'T-0007', item: 'Gloves' },
+};
+
+const of = (kind: (typeof NOTIFICATION_KINDS)[number]): InboxNotification => ({
+  id: 'n1',
+  ticketId: 't1',
+  ticketNumber: 'T-0007',
+  kind,
+  key: notificationKey(kind),
+  values: VALUES[kind],
+  createdAt: null,
+  isRead: false,
+});
+
+describe('notificationText', () => {
+  afterEach(async () => {
+    await changeLanguage('pl');
+  });
+
+  it.each(['pl', 'en', 'ru'] as const)(
+    'has a text for every kind in %s, with every value in it',
+    async (language) => {
+      await changeLanguage(language);
+      for (const kind of NOTIFICATION_KINDS) {
+        const text = notificationText(i18n.t, of(kind));
+        expect(text, kind).toContain('T-0007');
+        expect(text, kind).not.toContain('{{');
+        expect(text, kind).not.toContain('notifications.');
+      }
+    },
+  );
+
+  it('translates the status value too', async () => {
+    await changeLanguage('en');
+    expect(notificationText(i18n.t, of('statusChanged'))).toBe('Ticket T-0007: the status is now Paid');
+  });
+});

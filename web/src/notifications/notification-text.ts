@@ -1,0 +1,21 @@
+import { toTicketStatus } from '@domain';
+import type { TFunction } from 'i18next';
+import type { InboxNotification } from './api';
+
+/**
+ * A notification's text in the reader's language, made at render time from its key and values,
+ * so switching the language retranslates the inbox. A status value is translated too; a key this
+ * version of the app does not know reads as a plain "ticket changed".
+ */
+export function notificationText(t: TFunction, notification: InboxNotification): string {
+  const { values } = notification;
+  const number = values.number ?? notification.ticketNumber;
+  const options = {
+    ...values,
+    number,
+    ...(values.status === undefined ? {} : { status: t(`tickets.status.${toTicketStatus(values.status)}`) }),
+  };
+  const fallback = t('notifications.fallback', { number });
+  if (!notification.key.startsWith('notifications.kinds.')) return fallback;
+  return t(notification.key, { ...options, defaultValue: fallback });
+}
