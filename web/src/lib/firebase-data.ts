@@ -14,8 +14,30 @@ let firestorePromise: Promise<Firestore> | undefined;
 let storagePromise: Promise<FirebaseStorage> | undefined;
 let functionsPromise: Promise<Functions> | undefined;
 
+/** Waiting for Firestore to start in this tab (see whenFirestoreStarts). */
+const startWaiters = new Set<() => void>();
+
+/**
+ * Calls `onStart` once a screen of this tab has started Firestore (at once when one has), so that
+ * something every screen shows (the unread count) can read it live without bringing its code to
+ * the screens that read no Firestore. Returns what stops waiting.
+ */
+export function whenFirestoreStarts(onStart: () => void): () => void {
+  if (firestorePromise) {
+    onStart();
+    return () => undefined;
+  }
+  startWaiters.add(onStart);
+  return () => startWaiters.delete(onStart);
+}
+
 /** Firestore with the offline cache on (workers on building sites lose signal often). */
 export function firestore(): Promise<Firestore> {
+  if (!firestorePromise) {
+    const waiters = [...startWaiters];
+    startWaiters.clear();
+    queueMicrotask(() => waiters.forEach((onStart) => onStart()));
+  }
   firestorePromise ??= import('firebase/firestore').then((sdk) => {
     const db = sdk.initializeFirestore(firebaseApp(), {
       localCache: sdk.persistentLocalCache({ tabManager: sdk.persistentMultipleTabManager() }),
