@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INTENDED_PATH_KEY, forgetSignedOutUser, rememberIntendedPath } from './sign-out-cleanup';
+import { DRAFTS_DB_NAME } from '../drafts/draft-store';
+import {
+  INTENDED_PATH_KEY,
+  forgetSignedOutUser,
+  rememberIntendedPath,
+  signOutCount,
+} from './sign-out-cleanup';
 
 describe('forgetSignedOutUser', () => {
   afterEach(() => {
@@ -7,7 +13,7 @@ describe('forgetSignedOutUser', () => {
     sessionStorage.clear();
   });
 
-  it('removes the cached profiles and the intended path, stops Firestore and deletes its caches', async () => {
+  it('removes the cached profiles, the intended path and the ticket drafts, stops Firestore and deletes its caches', async () => {
     sessionStorage.setItem('profile-u-worker', '{"data":{},"timestamp":1}');
     sessionStorage.setItem('profile-u-other', '{}');
     sessionStorage.setItem(INTENDED_PATH_KEY, '/ticket/t-0001');
@@ -27,8 +33,19 @@ describe('forgetSignedOutUser', () => {
 
     expect(Object.keys(sessionStorage)).toEqual(['unrelated']);
     expect(stopFirestore).toHaveBeenCalledTimes(1);
-    expect(deleteDatabase).toHaveBeenCalledTimes(1);
-    expect(deleteDatabase).toHaveBeenCalledWith('firestore/[DEFAULT]/demo-ticket-app/main');
+    expect(deleteDatabase.mock.calls).toEqual([
+      [DRAFTS_DB_NAME],
+      ['firestore/[DEFAULT]/demo-ticket-app/main'],
+    ]);
+  });
+
+  it('deletes the ticket drafts of every account and counts the sign-out, so no late draft write follows', async () => {
+    const deleteDatabase = vi.fn();
+    vi.stubGlobal('indexedDB', { databases: () => Promise.resolve([]), deleteDatabase });
+    const before = signOutCount();
+    await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
+    expect(deleteDatabase).toHaveBeenCalledWith(DRAFTS_DB_NAME);
+    expect(signOutCount()).toBe(before + 1);
   });
 
   it('keeps the next redirect to /login from remembering the signed-out user’s page', async () => {
@@ -41,10 +58,19 @@ describe('forgetSignedOutUser', () => {
     expect(sessionStorage.getItem(INTENDED_PATH_KEY)).toBe('/ticket-history');
   });
 
-  it('still clears the session data when the browser cannot list its databases', async () => {
-    vi.stubGlobal('indexedDB', { deleteDatabase: vi.fn() });
+  it('still clears the session data and the drafts when the browser cannot list its databases', async () => {
+    const deleteDatabase = vi.fn();
+    vi.stubGlobal('indexedDB', { deleteDatabase });
     sessionStorage.setItem('profile-u-worker', '{}');
     await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
     expect(sessionStorage.getItem('profile-u-worker')).toBeNull();
+    expect(deleteDatabase.mock.calls).toEqual([[DRAFTS_DB_NAME]]);
+  });
+
+  it('still stops Firestore when the device has no IndexedDB at all', async () => {
+    vi.stubGlobal('indexedDB', undefined);
+    const stopFirestore = vi.fn(() => Promise.resolve());
+    await forgetSignedOutUser({ stopFirestore });
+    expect(stopFirestore).toHaveBeenCalledTimes(1);
   });
 });

@@ -8,6 +8,16 @@ import { logger } from '../logger';
 export const INTENDED_PATH_KEY = 'intendedPath';
 
 let isSignedOutOnPurpose = false;
+let signOuts = 0;
+
+/**
+ * How many sign-outs this tab has seen. A screen that writes per-user data later (the new-ticket
+ * drafts) notes it when it opens and writes nothing once it has changed, so no late write brings
+ * back what the sign-out deleted.
+ */
+export function signOutCount(): number {
+  return signOuts;
+}
 
 /** Marks that the page now going to /login was left by a sign-out: it is no "intended" path. */
 export function markSignedOut(): void {
@@ -37,19 +47,31 @@ export type SignOutCleanupDeps = {
   stopFirestore: () => Promise<void>;
 };
 
+/** Deletes the new-ticket drafts of every account; the drafts code loads only now, not with /login. */
+async function deleteDrafts(): Promise<void> {
+  const { deleteAllDrafts } = await import('../drafts/draft-store');
+  deleteAllDrafts();
+}
+
 /**
- * Forgets the signed-out user in this tab: the cached profile (`profile-{uid}`), the intended path, and the
- * Firestore offline cache (tickets read while signed in). A deletion another tab still holds open waits until
- * that tab signs out too, which it does at the same moment.
+ * Forgets the signed-out user in this tab: the cached profile (`profile-{uid}`), the intended path, the
+ * new-ticket drafts and the Firestore offline cache (tickets read while signed in). A deletion another tab
+ * still holds open waits until that tab signs out too, which it does at the same moment.
  */
 export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<void> {
   markSignedOut();
+  signOuts += 1;
   try {
     for (const key of Object.keys(sessionStorage)) {
       if (key.startsWith('profile-') || key === INTENDED_PATH_KEY) sessionStorage.removeItem(key);
     }
   } catch {
     // storage unavailable: nothing was stored either
+  }
+  try {
+    await deleteDrafts();
+  } catch (error) {
+    logger.error('Could not delete the ticket drafts at sign-out', error);
   }
   try {
     await deps.stopFirestore();

@@ -25,11 +25,16 @@ import {
   uploadTicketFile,
 } from '../api/submit-ticket';
 import type { CategoryForm, CategoryFormContext } from './category-form';
+import { DraftNotice } from './draft-notice';
 import { TextAreaField } from './fields';
+import { type DraftOwner, readDraft } from './ticket-draft';
 import { type UploadEntry, UploadProgress } from './upload-progress';
+import { useDraftSaving, useDraftStore, useStoredDraft } from './use-ticket-draft';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { FilePicker, type PickedFile } from '../../components/ui/file-picker';
 import { ResultPanel } from '../../components/ui/result-panel';
+import { Spinner } from '../../components/ui/spinner';
+import type { DraftStore } from '../../lib/drafts/draft-store';
 import './upload-progress.css';
 
 type FormValues = Record<string, unknown>;
@@ -55,9 +60,38 @@ const attachmentMeta = ({ file }: PickedFile) => ({
  * category's domain schema. Submitting calls submitTicket with a request id that survives
  * retries (one ticket however often the worker taps), then uploads the files with progress and
  * lets the worker retry the ones that failed; the ticket is kept either way. Nothing typed is
- * lost on a failure: the form is only left behind once the ticket exists.
+ * lost on a failure: the form is only left behind once the ticket exists. What is typed is also
+ * kept on the device as a draft of this account (use-ticket-draft.ts), read here before the form
+ * opens so a reload or a crash brings it back.
  */
-export function TicketForm({ category, subcategory, form, today: todayOverride }: TicketFormProps) {
+export function TicketForm(props: TicketFormProps) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const store = useDraftStore();
+  const uid = user?.uid;
+  const { category, subcategory } = props;
+  const owner = useMemo(() => (uid ? { uid, category, subcategory } : null), [uid, category, subcategory]);
+  const stored = useStoredDraft(store, owner);
+  if (stored.isLoading) return <Spinner isBlock label={t('common.loading')} />;
+  return <TicketFormBody {...props} store={store} owner={owner} storedDraft={stored.record} />;
+}
+
+type TicketFormBodyProps = TicketFormProps & {
+  store: DraftStore | null;
+  owner: DraftOwner | null;
+  /** What the device holds for this account and form; checked before it refills anything. */
+  storedDraft: unknown;
+};
+
+function TicketFormBody({
+  category,
+  subcategory,
+  form,
+  today: todayOverride,
+  store,
+  owner,
+  storedDraft,
+}: TicketFormBodyProps) {
   const { t } = useTranslation();
   const notices = useNotices();
   const { user } = useAuth();
@@ -67,7 +101,9 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
     [subcategory, today, user],
   );
   const [requestId] = useState(newRequestId);
-  const [files, setFiles] = useState<PickedFile[]>([]);
+  const [pristine] = useState(() => ({ description: '', ...form.defaultValues(context) }));
+  const [restored, setRestored] = useState(() => (owner ? readDraft(storedDraft, owner, pristine) : null));
+  const [files, setFiles] = useState<PickedFile[]>(() => restored?.files ?? []);
   const [uploads, setUploads] = useState<UploadEntry[]>([]);
   const [phase, setPhase] = useState<Phase>('editing');
   const [created, setCreated] = useState<SubmitTicketResponse | null>(null);
@@ -78,12 +114,28 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
       requestId,
       category,
       subcategory,
-      description: '',
       attachments: [],
-      ...form.defaultValues(context),
+      ...pristine,
+      ...restored?.values,
     },
   });
   const { setValue, setError, formState } = methods;
+  const drafts = useDraftSaving({
+    store,
+    owner,
+    methods,
+    files,
+    pristine,
+    hasStoredDraft: restored !== null,
+  });
+
+  const discardDraft = () => {
+    drafts.discard();
+    methods.reset({ requestId, category, subcategory, attachments: [], ...pristine });
+    setFiles([]);
+    setRestored(null);
+    notices.info(t('tickets.drafts.discarded'));
+  };
   const hasMedicalCertificate = useWatch({ control: methods.control, name: 'hasMedicalCertificate' });
 
   // The schema checks the attachments' metadata; the File objects stay here.
@@ -191,6 +243,8 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
           return;
       }
     }
+    // The ticket exists: its draft is done with, whatever happens to the uploads.
+    drafts.finish();
     setCreated(result);
     if (files.length === 0) {
       finish(result);
@@ -256,6 +310,9 @@ export function TicketForm({ category, subcategory, form, today: todayOverride }
         aria-label={t('tickets.form.label')}
         onSubmit={(event) => void methods.handleSubmit(onValid)(event)}
       >
+        {drafts.hasDraft && (
+          <DraftNotice savedAt={restored?.savedAt} isDisabled={isBusy} onDiscard={discardDraft} />
+        )}
         <form.Fields {...context} />
         <TextAreaField
           name="description"
