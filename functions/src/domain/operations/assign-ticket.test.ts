@@ -3,7 +3,7 @@ import { TICKET_PROCESSING_ERRORS } from '../ticket-workflow.js';
 import { type AssigneeAccount, type AssignTicketState, decideAssignTicket } from './assign-ticket.js';
 import type { OperationCaller } from './decision.js';
 import { storedTicketOf } from './ticket-state.js';
-import { activityOf } from './notify.test-support.js';
+import { activityOf } from '../testing/notifications.js';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);
 const staff: OperationCaller = { uid: 'staff-1', email: 's@example.com', name: 'Sam Staff', role: 'foreman' };

@@ -9,7 +9,7 @@ import {
 } from './change-ticket-status.js';
 import { DELETE_FIELD, type OperationCaller } from './decision.js';
 import { storedTicketOf } from './ticket-state.js';
-import { activityOf } from './notify.test-support.js';
+import { activityOf } from '../testing/notifications.js';
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);
 const at = new Date(NOW);

@@ -5,7 +5,7 @@ import { type AssigneeAccount, decideAssignTicket } from './assign-ticket.js';
 import { decideChangeTicketStatus } from './change-ticket-status.js';
 import { decideConfirmTicketItem } from './confirm-ticket-item.js';
 import type { Decision, OperationCaller } from './decision.js';
-import { notificationsOf } from './notify.test-support.js';
+import { notificationsOf } from '../testing/notifications.js';
 import { storedTicketOf } from './ticket-state.js';
 
 // Who hears of what (issue 18, item 4): the owner of a ticket of every change someone else makes

@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_COLLECTION } from '../notifications.js';
-import type { Decision, LogEntry } from './decision.js';
+import type { Decision, LogEntry } from '../operations/decision.js';
 
 /*
  * For the operations' tests: a decision with its notifications left out of the log, so a table
