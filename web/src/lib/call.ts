@@ -12,6 +12,24 @@ import { functions } from './firebase-data';
 type RequestArgs<N extends CallableName> =
   undefined extends CallableRequestOf<N> ? [request?: CallableRequestOf<N>] : [request: CallableRequestOf<N>];
 
+/**
+ * The request as the callable should receive it: the Functions SDK sends an `undefined` field as
+ * `null`, and a schema's optional field takes undefined, not null (an untouched optional number in a
+ * ticket form was refused as "not a number"). Fields holding undefined are left out, in nested plain
+ * objects too; other values are kept as they are.
+ */
+export function withoutUndefined<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutUndefined(item)) as T;
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) {
+    return value;
+  }
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .map(([key, field]) => [key, withoutUndefined(field)]),
+  ) as T;
+}
+
 /** Calls callable `name` and resolves with its answer; rejects with the SDK's FunctionsError. */
 export async function call<N extends CallableName>(
   name: N,
@@ -26,6 +44,6 @@ export async function call<N extends CallableName>(
   const result = await sdk.httpsCallable<CallableRequestOf<N>, CallableResponseOf<N>>(
     instance,
     name,
-  )(request ?? ({} as CallableRequestOf<N>));
+  )(withoutUndefined(request ?? ({} as CallableRequestOf<N>)));
   return result.data;
 }
