@@ -33,4 +33,22 @@ describe('lazyComponent', () => {
     render(<lazy.Component />);
     expect(screen.getByText('ready')).toBeInTheDocument();
   });
+
+  it('tries a load that failed for lack of connection again when the connection returns', async () => {
+    let calls = 0;
+    const lazy = lazyComponent(() => {
+      calls += 1;
+      return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(() => <p>back</p>);
+    });
+    render(<lazy.Component />);
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(screen.queryByText('back')).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('back')).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
 });

@@ -31,19 +31,26 @@ export function lazyComponent<Props extends object>(
   };
   function Component(props: Props) {
     const [Loaded, setLoaded] = useState<ComponentType<Props> | undefined>(() => loaded);
+    // A load that failed (no connection) is tried again when the connection returns.
+    const [attempt, setAttempt] = useState(0);
     useEffect(() => {
       if (Loaded) return undefined;
       let isMounted = true;
+      const retry = () => setAttempt((count) => count + 1);
       preload().then(
         (component) => {
           if (isMounted) setLoaded(() => component);
         },
-        (error: unknown) => logger.error('A part of the page failed to load', error),
+        (error: unknown) => {
+          logger.error('A part of the page failed to load', error);
+          if (isMounted) window.addEventListener('online', retry, { once: true });
+        },
       );
       return () => {
         isMounted = false;
+        window.removeEventListener('online', retry);
       };
-    }, [Loaded]);
+    }, [Loaded, attempt]);
     return Loaded ? <Loaded {...props} /> : null;
   }
   return { Component, preload };

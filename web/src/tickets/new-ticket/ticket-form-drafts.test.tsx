@@ -3,67 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetSignedOutUser } from '../../lib/auth/sign-out-cleanup';
 import { type DraftStore, draftId, memoryDraftStore } from '../../lib/drafts/draft-store';
-import { NoticesProvider } from '../../notices';
-import { renderSignedIn } from '../../testing/auth';
-import * as api from '../api/submit-ticket';
-import type { CategoryForm } from './category-form';
-import { TextField } from './fields';
-import { DRAFT_VERSION, type DraftRecord } from './ticket-draft';
-import { TicketForm } from './ticket-form';
-import { DraftStoreContext } from './use-ticket-draft';
+import type { DraftRecord } from './ticket-draft';
+import {
+  MY_DRAFT,
+  descriptionField,
+  plateField,
+  renderCarForm,
+  resetSubmitApi,
+  storedDraft,
+  submitTicket,
+} from './testing/car-form-fixture';
 
-vi.mock('../api/submit-ticket', async (importOriginal) => {
-  const actual = await importOriginal<typeof api>();
-  return {
-    ...actual,
-    submitTicket: vi.fn(),
-    uploadTicketFile: vi.fn(),
-    attachTicketFiles: vi.fn(),
-    newRequestId: vi.fn(() => 'request-id-0001'),
-  };
-});
-
-const submitTicket = vi.mocked(api.submitTicket);
-const uploadTicketFile = vi.mocked(api.uploadTicketFile);
-const attachTicketFiles = vi.mocked(api.attachTicketFiles);
-
-const carForm: CategoryForm = {
-  defaultValues: () => ({ carPlate: '' }),
-  Fields: () => <TextField name="carPlate" label="Numer rejestracyjny" isRequired />,
-};
-
-const MINE = draftId('u-foreman', 'car', 'damage');
-
-function renderForm(store: DraftStore, uid = 'u-foreman') {
-  return renderSignedIn(
-    <DraftStoreContext.Provider value={store}>
-      <NoticesProvider>
-        <TicketForm category="car" subcategory="damage" form={carForm} today="2026-11-22" />
-      </NoticesProvider>
-    </DraftStoreContext.Provider>,
-    { role: 'foreman', uid },
-  );
-}
-
-const storedDraft = (patch: Partial<DraftRecord> = {}): DraftRecord => ({
-  version: DRAFT_VERSION,
-  uid: 'u-foreman',
-  category: 'car',
-  subcategory: 'damage',
-  savedAt: new Date(2026, 10, 22, 7, 45).getTime(),
-  values: { carPlate: 'PO 5TX21', description: 'Dented bumper at the gate' },
-  files: [],
-  ...patch,
-});
-
-const plate = () => screen.findByLabelText(/Numer rejestracyjny/);
-const description = () => screen.getByLabelText(/Opis/);
+vi.mock('../api/submit-ticket', async (importOriginal) =>
+  (await import('./testing/submit-ticket-mock')).mockSubmitTicketApi(importOriginal),
+);
 
 describe('TicketForm drafts', () => {
   beforeEach(() => {
-    submitTicket.mockReset();
-    uploadTicketFile.mockReset();
-    attachTicketFiles.mockReset();
+    resetSubmitApi();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -71,19 +28,19 @@ describe('TicketForm drafts', () => {
 
   it('keeps what is typed and the chosen files on the device, for this account and form', async () => {
     const store = memoryDraftStore();
-    renderForm(store);
-    await userEvent.type(await plate(), 'PO 5TX21');
-    await userEvent.type(description(), 'Dented bumper');
+    renderCarForm({ drafts: store });
+    await userEvent.type(await plateField(), 'PO 5TX21');
+    await userEvent.type(descriptionField(), 'Dented bumper');
     await userEvent.upload(screen.getByTestId('file-input'), [
       new File(['jpeg'], 'bumper.jpg', { type: 'image/jpeg' }),
     ]);
 
     await waitFor(() => {
-      const saved = store.records.get(MINE) as DraftRecord | undefined;
+      const saved = store.records.get(MY_DRAFT) as DraftRecord | undefined;
       expect(saved?.values).toEqual({ carPlate: 'PO 5TX21', description: 'Dented bumper' });
       expect(saved?.files.map((file) => file.name)).toEqual(['bumper.jpg']);
     });
-    expect([...store.records.keys()]).toEqual([MINE]);
+    expect([...store.records.keys()]).toEqual([MY_DRAFT]);
     expect(screen.getByText(/zostaje na tym urządzeniu jako szkic/)).toBeInTheDocument();
   });
 
@@ -91,27 +48,30 @@ describe('TicketForm drafts', () => {
     const blob = new Blob(['jpeg'], { type: 'image/jpeg' });
     const store = memoryDraftStore(
       new Map([
-        [MINE, storedDraft({ files: [{ name: 'bumper.jpg', type: 'image/jpeg', lastModified: 1, blob }] })],
+        [
+          MY_DRAFT,
+          storedDraft({ files: [{ name: 'bumper.jpg', type: 'image/jpeg', lastModified: 1, blob }] }),
+        ],
       ]),
     );
-    renderForm(store);
+    renderCarForm({ drafts: store });
 
     expect(await screen.findByText('Przywrócono szkic')).toBeInTheDocument();
     expect(screen.getByText(/Zapisany na tym urządzeniu: .*2026/)).toBeInTheDocument();
-    expect(await plate()).toHaveValue('PO 5TX21');
-    expect(description()).toHaveValue('Dented bumper at the gate');
+    expect(await plateField()).toHaveValue('PO 5TX21');
+    expect(descriptionField()).toHaveValue('Dented bumper at the gate');
     expect(screen.getByText('bumper.jpg')).toBeInTheDocument();
   });
 
   it('shows nothing of another account’s draft on the same phone', async () => {
     const other = draftId('u-other', 'car', 'damage');
     const store = memoryDraftStore(new Map([[other, storedDraft({ uid: 'u-other' })]]));
-    renderForm(store);
+    renderCarForm({ drafts: store });
 
-    expect(await plate()).toHaveValue('');
-    expect(description()).toHaveValue('');
+    expect(await plateField()).toHaveValue('');
+    expect(descriptionField()).toHaveValue('');
     expect(screen.queryByText('Przywrócono szkic')).not.toBeInTheDocument();
-    expect(store.records.has(MINE)).toBe(false);
+    expect(store.records.has(MY_DRAFT)).toBe(false);
   });
 
   it.each([
@@ -119,8 +79,8 @@ describe('TicketForm drafts', () => {
     ['a damaged record', 'not a draft'],
     ['a record of an older shape', { ...storedDraft(), version: 0 }],
   ])('ignores %s and opens an empty form', async (_name, record) => {
-    renderForm(memoryDraftStore(new Map([[MINE, record]])));
-    expect(await plate()).toHaveValue('');
+    renderCarForm({ drafts: memoryDraftStore(new Map([[MY_DRAFT, record]])) });
+    expect(await plateField()).toHaveValue('');
     expect(screen.queryByText('Przywrócono szkic')).not.toBeInTheDocument();
   });
 
@@ -130,52 +90,52 @@ describe('TicketForm drafts', () => {
       put: () => Promise.reject(new Error('QuotaExceededError')),
       delete: () => Promise.resolve(),
     };
-    renderForm(store);
-    await userEvent.type(await plate(), 'PO 1');
-    expect(await plate()).toHaveValue('PO 1');
+    renderCarForm({ drafts: store });
+    await userEvent.type(await plateField(), 'PO 1');
+    expect(await plateField()).toHaveValue('PO 1');
   });
 
   it('deletes the draft once the ticket is created', async () => {
     submitTicket.mockResolvedValue({ ticketId: 'abc', number: 'T-0026', isDuplicate: false });
-    const store = memoryDraftStore(new Map([[MINE, storedDraft()]]));
-    renderForm(store);
+    const store = memoryDraftStore(new Map([[MY_DRAFT, storedDraft()]]));
+    renderCarForm({ drafts: store });
     await screen.findByText('Przywrócono szkic');
 
     await userEvent.click(screen.getByRole('button', { name: 'Wyślij zgłoszenie' }));
 
     await waitFor(() => expect(submitTicket).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(store.records.has(MINE)).toBe(false));
+    await waitFor(() => expect(store.records.has(MY_DRAFT)).toBe(false));
   });
 
   it('keeps the draft when the ticket could not be sent', async () => {
     submitTicket.mockRejectedValue(Object.assign(new Error(''), { code: 'functions/unavailable' }));
-    const store = memoryDraftStore(new Map([[MINE, storedDraft()]]));
-    renderForm(store);
+    const store = memoryDraftStore(new Map([[MY_DRAFT, storedDraft()]]));
+    renderCarForm({ drafts: store });
     await screen.findByText('Przywrócono szkic');
     await userEvent.click(screen.getByRole('button', { name: 'Wyślij zgłoszenie' }));
     await waitFor(() => expect(submitTicket).toHaveBeenCalledTimes(1));
-    expect(store.records.has(MINE)).toBe(true);
-    expect(await plate()).toHaveValue('PO 5TX21');
+    expect(store.records.has(MY_DRAFT)).toBe(true);
+    expect(await plateField()).toHaveValue('PO 5TX21');
   });
 
   it('"Discard draft" empties the form and deletes the draft', async () => {
-    const store = memoryDraftStore(new Map([[MINE, storedDraft()]]));
-    renderForm(store);
+    const store = memoryDraftStore(new Map([[MY_DRAFT, storedDraft()]]));
+    renderCarForm({ drafts: store });
     await screen.findByText('Przywrócono szkic');
 
     await userEvent.click(screen.getByRole('button', { name: 'Odrzuć szkic' }));
 
-    expect(await plate()).toHaveValue('');
-    expect(description()).toHaveValue('');
+    expect(await plateField()).toHaveValue('');
+    expect(descriptionField()).toHaveValue('');
     expect(screen.queryByText('Przywrócono szkic')).not.toBeInTheDocument();
-    await waitFor(() => expect(store.records.has(MINE)).toBe(false));
+    await waitFor(() => expect(store.records.has(MY_DRAFT)).toBe(false));
   });
 
   it('writes nothing more after a sign-out in this tab', async () => {
     vi.stubGlobal('indexedDB', { databases: () => Promise.resolve([]), deleteDatabase: vi.fn() });
     const store = memoryDraftStore();
-    renderForm(store);
-    const input = await plate();
+    renderCarForm({ drafts: store });
+    const input = await plateField();
     await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
     await userEvent.type(input, 'PO 1');
     await new Promise((resolve) => setTimeout(resolve, 700));

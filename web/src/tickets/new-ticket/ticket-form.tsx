@@ -30,6 +30,11 @@ import { TextAreaField } from './fields';
 import { type DraftOwner, readDraft } from './ticket-draft';
 import { type UploadEntry, UploadProgress } from './upload-progress';
 import { useDraftSaving, useDraftStore, useStoredDraft } from './use-ticket-draft';
+import { isConnectionFailure, toOutboxEntry } from '../outbox/outbox-entry';
+import { registerOutboxSync, requestOutboxSend } from '../outbox/outbox-sender';
+import { saveOutboxEntry } from '../outbox/outbox-store';
+import { useOutboxStore } from '../outbox/use-outbox';
+import { logger } from '../../lib/logger';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { FilePicker, type PickedFile } from '../../components/ui/file-picker';
 import { ResultPanel } from '../../components/ui/result-panel';
@@ -47,7 +52,7 @@ export type TicketFormProps = {
   today?: string;
 };
 
-type Phase = 'editing' | 'submitting' | 'uploading' | 'uploadFailed' | 'done';
+type Phase = 'editing' | 'submitting' | 'queued' | 'uploading' | 'uploadFailed' | 'done';
 
 const attachmentMeta = ({ file }: PickedFile) => ({
   name: file.name,
@@ -62,7 +67,8 @@ const attachmentMeta = ({ file }: PickedFile) => ({
  * lets the worker retry the ones that failed; the ticket is kept either way. Nothing typed is
  * lost on a failure: the form is only left behind once the ticket exists. What is typed is also
  * kept on the device as a draft of this account (use-ticket-draft.ts), read here before the form
- * opens so a reload or a crash brings it back.
+ * opens so a reload or a crash brings it back. With no connection, the ticket goes to the outbox
+ * on the device with its files (tickets/outbox) and is sent by itself when the connection returns.
  */
 export function TicketForm(props: TicketFormProps) {
   const { t } = useTranslation();
@@ -107,6 +113,7 @@ function TicketFormBody({
   const [uploads, setUploads] = useState<UploadEntry[]>([]);
   const [phase, setPhase] = useState<Phase>('editing');
   const [created, setCreated] = useState<SubmitTicketResponse | null>(null);
+  const outbox = useOutboxStore();
 
   const methods = useForm<FormValues>({
     resolver: zodResolver(TICKET_FORM_SCHEMAS[category]) as unknown as Resolver<FormValues>,
@@ -200,6 +207,32 @@ function TicketFormBody({
     finish(ticket);
   };
 
+  /**
+   * Puts the submission with its files in the outbox; false when the device cannot keep it (no
+   * IndexedDB, storage full), and then the form stays as it is with the "no connection" message.
+   */
+  const queue = async (submission: TicketSubmission): Promise<boolean> => {
+    if (!user || !outbox) return false;
+    try {
+      const entry = toOutboxEntry(
+        user.uid,
+        submission,
+        files.map(({ file }) => file),
+        Date.now(),
+      );
+      await saveOutboxEntry(outbox, entry);
+    } catch (error) {
+      logger.warn('Could not put the ticket in the outbox', error);
+      return false;
+    }
+    drafts.finish();
+    setPhase('queued');
+    notices.info(t('tickets.outbox.queuedNotice'));
+    registerOutboxSync();
+    requestOutboxSend();
+    return true;
+  };
+
   const onValid = async (values: FormValues) => {
     const outOfRange = dayRangeErrors(values, today);
     if (Object.keys(outOfRange).length > 0) {
@@ -209,10 +242,14 @@ function TicketFormBody({
       return;
     }
     setPhase('submitting');
+    const submission = values as TicketSubmission;
+    // Known to be offline: straight to the outbox, without waiting for the call to fail.
+    if (!navigator.onLine && (await queue(submission))) return;
     let result: SubmitTicketResponse;
     try {
-      result = await submitTicket(values as TicketSubmission);
+      result = await submitTicket(submission);
     } catch (error) {
+      if (isConnectionFailure(error, navigator.onLine) && (await queue(submission))) return;
       setPhase('editing');
       const failure = toSubmitFailure(error);
       switch (failure.kind) {
@@ -254,6 +291,26 @@ function TicketFormBody({
     setUploads(entries);
     await uploadAll(result, entries);
   };
+
+  if (phase === 'queued') {
+    return (
+      <ResultPanel
+        status="info"
+        title={t('tickets.outbox.queuedTitle')}
+        subTitle={t('tickets.outbox.queuedText')}
+        extra={
+          <>
+            <Link to="/ticket-history" className={buttonClassName({ variant: 'primary' })}>
+              {t('tickets.outbox.toHistory')}
+            </Link>
+            <Link to="/new-ticket" className={buttonClassName({})}>
+              {t('tickets.form.another')}
+            </Link>
+          </>
+        }
+      />
+    );
+  }
 
   if (phase === 'done' && created) {
     return (

@@ -1,0 +1,191 @@
+// The outbox (issue 18, item 2) in Chromium against the local suite: with no connection (Playwright's
+// setOffline), "Submit ticket" keeps the ticket on the phone, the history shows it as "Waiting for
+// connection", and when the connection returns it is sent by itself, exactly once. A waiting ticket can be
+// cancelled (then nothing reaches the server), and a refusal that only the server can see (the salary
+// period's presalary already taken meanwhile) shows on the entry with its reason. Files are left out here:
+// the Storage emulator cannot run on this machine; the unit tests cover them. The app's screens are opened
+// online first and reached by in-app links, since the suite blocks the service worker (which serves them
+// offline in real use).
+import { randomUUID } from 'node:crypto';
+import { selectablePresalaryPeriods } from '../functions/src/domain/index.js';
+import type { BrowserContext, Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idTokenOf, signIn } from './app-actions.js';
+import { APP_URL, launchBrowser, newContext } from './browser.js';
+import { type TestWorker, admin, createTestWorker, deleteTestWorker, fileTicket } from './live-fixtures.js';
+
+const WAITING = 'Waiting for connection';
+const OUTBOX = 'Waiting to be sent';
+
+let browser: Browser;
+const workers: TestWorker[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(workers.map((worker) => deleteTestWorker(worker)));
+  await browser?.close();
+});
+
+/** The tickets of `uid` on the server with this description. */
+async function ticketsWith(uid: string, description: string) {
+  const { db } = await admin();
+  const found = await db.collection('tickets').where('createdBy', '==', uid).get();
+  return found.docs.filter((doc) => doc.get('description') === description);
+}
+
+async function signedInWorker(
+  name: string,
+): Promise<{ worker: TestWorker; context: BrowserContext; page: Page }> {
+  const worker = await createTestWorker(name);
+  workers.push(worker);
+  const context = await newContext(browser, 'desktop');
+  await context.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await context.newPage();
+  await signIn(page, worker.email);
+  // The history first, so its screen is loaded while online.
+  await page.goto(`${APP_URL}/ticket-history`);
+  await page.getByRole('heading', { name: 'Ticket history' }).waitFor({ timeout: 20_000 });
+  return { worker, context, page };
+}
+
+/** Opens a category's form through the app's own links (loading its screen while online). */
+async function openForm(page: Page, category: string, subcategory: string) {
+  await page.getByRole('link', { name: 'New ticket', exact: true }).first().click();
+  await page.getByRole('link', { name: category, exact: true }).click();
+  await page.getByRole('link', { name: subcategory, exact: true }).click();
+  await page.locator('#ticket-description').waitFor({ timeout: 20_000 });
+}
+
+async function fillWorkHours(page: Page, description: string) {
+  await openForm(page, 'Work hours', 'Missing hours');
+  const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+  await page.locator('#ticket-startDate').fill(today);
+  await page.locator('#ticket-endDate').fill(today);
+  await page.locator('#ticket-description').fill(description);
+}
+
+/** Submits with no connection and goes to the history through the "queued" screen's link. */
+async function submitOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Submit ticket' }).click();
+  await page.getByRole('heading', { name: WAITING }).waitFor({ timeout: 10_000 });
+  await page.getByRole('link', { name: 'Ticket history' }).last().click();
+  await page.waitForURL(`${APP_URL}/ticket-history`);
+}
+
+const outboxEntry = (page: Page, text: string) =>
+  page.getByRole('list', { name: OUTBOX }).getByRole('listitem').filter({ hasText: text });
+
+describe('the outbox', () => {
+  it('keeps a ticket submitted offline and sends it once when the connection returns', async () => {
+    const { worker, context, page } = await signedInWorker('Outbox Worker');
+    const description = `Missing hours, outbox e2e ${randomUUID().slice(0, 8)}`;
+    await fillWorkHours(page, description);
+    await submitOffline(context, page);
+
+    const entry = outboxEntry(page, description);
+    await entry.waitFor({ timeout: 10_000 });
+    expect(await entry.textContent()).toContain(WAITING);
+    // Nothing reached the server, and a reload of the device's data keeps it (IndexedDB).
+    expect(await ticketsWith(worker.uid, description)).toHaveLength(0);
+    const stored = await page.evaluate(async () => {
+      const open = indexedDB.open('ticket-outbox');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const all = db.transaction('entries').objectStore('entries').getAll();
+      const records = await new Promise<unknown[]>((resolve) => {
+        all.onsuccess = () => resolve(all.result as unknown[]);
+      });
+      db.close();
+      return records.length;
+    });
+    expect(stored).toBe(1);
+
+    // The connection returns: sent by itself, once; the entry leaves the outbox and the ticket is listed.
+    await context.setOffline(false);
+    const notice = page.getByText(/^Ticket T-\d{4} was sent\.$/);
+    await notice.waitFor({ timeout: 30_000 });
+    await expect.poll(() => outboxEntry(page, description).count(), { timeout: 10_000 }).toBe(0);
+    const number = /T-\d{4}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
+    await page.getByRole('listitem').filter({ hasText: number }).first().waitFor({ timeout: 20_000 });
+    // Further reconnections and retries make no second ticket.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await page.waitForTimeout(2_000);
+    const created = await ticketsWith(worker.uid, description);
+    expect(created).toHaveLength(1);
+    expect(created[0]?.get('number')).toBe(number);
+    await context.close();
+  });
+
+  it('lets the worker cancel a waiting ticket, which then never reaches the server', async () => {
+    const { worker, context, page } = await signedInWorker('Outbox Canceller');
+    const description = `Missing hours, cancelled e2e ${randomUUID().slice(0, 8)}`;
+    await fillWorkHours(page, description);
+    await submitOffline(context, page);
+
+    const entry = outboxEntry(page, description);
+    await entry.getByRole('button', { name: 'Cancel ticket' }).click();
+    // Asked first; "Keep it" keeps it.
+    await entry.getByRole('button', { name: 'Keep it' }).click();
+    await entry.getByRole('button', { name: 'Cancel ticket' }).click();
+    await entry.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.getByText('The ticket was cancelled and removed from this phone.').waitFor();
+    await expect.poll(() => outboxEntry(page, description).count()).toBe(0);
+
+    await context.setOffline(false);
+    await page.waitForTimeout(3_000);
+    expect(await ticketsWith(worker.uid, description)).toHaveLength(0);
+    await context.close();
+  });
+
+  it('shows the server’s refusal on the waiting entry, with the reason', async () => {
+    const { worker, context, page } = await signedInWorker('Outbox Presalary');
+    const description = `Advance, outbox refusal e2e ${randomUUID().slice(0, 8)}`;
+    await openForm(page, 'Salary advance', 'Advance on salary');
+    await page.locator('#ticket-amount').fill('100');
+    await page.locator('#ticket-reason').fill('Rent');
+    await page.locator('#ticket-period').selectOption({ index: 1 });
+    await page.getByText(/I accept the terms/).click();
+    await page.locator('#ticket-description').fill(description);
+    await submitOffline(context, page);
+    await outboxEntry(page, description).waitFor({ timeout: 10_000 });
+
+    // Meanwhile the same period's advance is requested another way (here: straight through the API).
+    const today = new Date().toLocaleDateString('sv');
+    await fileTicket(await idTokenOf(worker.email, worker.password), {
+      category: 'presalary',
+      subcategory: 'advance',
+      amount: 100,
+      currency: 'EUR',
+      reason: 'Rent',
+      period: selectablePresalaryPeriods(today)[0],
+      termsAccepted: true,
+      description: 'Filed while the phone was offline',
+    });
+
+    await context.setOffline(false);
+    const entry = outboxEntry(page, description);
+    await entry.getByText('Refused').waitFor({ timeout: 30_000 });
+    expect(await entry.getByRole('alert').textContent()).toContain(
+      'You already have a presalary request for this salary period.',
+    );
+    await page
+      .getByText('A waiting ticket was not accepted by the server.', { exact: false })
+      .first()
+      .waitFor();
+    expect(await ticketsWith(worker.uid, description)).toHaveLength(0);
+
+    // "Change and send again" takes it back into its form, as a draft.
+    await entry.getByRole('button', { name: 'Change and send again' }).click();
+    await page.waitForURL(`${APP_URL}/new-ticket/presalary/advance`);
+    await page.getByText('Draft restored').waitFor({ timeout: 10_000 });
+    expect(await page.locator('#ticket-description').inputValue()).toBe(description);
+    await context.close();
+  });
+});

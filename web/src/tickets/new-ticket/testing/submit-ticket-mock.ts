@@ -1,0 +1,21 @@
+import { vi } from 'vitest';
+import type * as api from '../../api/submit-ticket';
+
+// The form's server calls as mocks, the rest of the module (toSubmitFailure) real, and a fixed
+// request id. vi.mock is hoisted per test file, so each file still names the module itself:
+//   vi.mock('../api/submit-ticket', async (importOriginal) =>
+//     (await import('./testing/submit-ticket-mock')).mockSubmitTicketApi(importOriginal));
+// This module imports nothing of the app, so loading it inside that factory cannot loop back.
+
+export const REQUEST_ID = 'request-id-0001';
+
+export async function mockSubmitTicketApi(importOriginal: () => Promise<unknown>): Promise<typeof api> {
+  const actual = (await importOriginal()) as typeof api;
+  return {
+    ...actual,
+    submitTicket: vi.fn(),
+    uploadTicketFile: vi.fn(),
+    attachTicketFiles: vi.fn(),
+    newRequestId: vi.fn(() => REQUEST_ID),
+  };
+}
