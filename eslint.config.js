@@ -124,6 +124,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the generated service worker imports (web push, the outbox's Background Sync).
+    files: ['web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

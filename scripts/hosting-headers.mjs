@@ -28,6 +28,9 @@ export function contentSecurityPolicy({ projectId, region = FUNCTIONS_REGION, is
     'https://firestore.googleapis.com',
     'https://firebasestorage.googleapis.com',
     'https://content-firebaseappcheck.googleapis.com',
+    // Web push: the Messaging SDK registers this browser's token (lib/push/api.ts).
+    'https://firebaseinstallations.googleapis.com',
+    'https://fcmregistrations.googleapis.com',
     `https://${region}-${projectId}.cloudfunctions.net`,
     ...emulators,
   ];

@@ -69,6 +69,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         cleanupOutdatedCaches: true,
+        // Plain service-worker scripts beside the generated one: web push (sw-push.js) and the
+        // outbox's Background Sync (sw-outbox.js).
+        importScripts: ['/sw-push.js', '/sw-outbox.js'],
       },
     }),
   ],

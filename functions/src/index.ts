@@ -24,6 +24,8 @@ import { createListTicketQueueHandler } from './callable/tickets/list-ticket-que
 import { createListTicketStaffHandler } from './callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
 import { createMarkNotificationsReadHandler } from './callable/notifications/mark-notifications-read.js';
+import { createRegisterPushDeviceHandler } from './callable/push/register-push-device.js';
+import { createUnregisterPushDeviceHandler } from './callable/push/unregister-push-device.js';
 import { configuredDirectory } from './directory/configured-directory.js';
 import { MONDAY_API_TOKEN } from './directory/monday/config.js';
 import { FUNCTIONS_REGION } from './domain/index.js';
@@ -142,6 +144,18 @@ export const markNotificationsRead = serveCallable(
   'markNotificationsRead',
   createMarkNotificationsReadHandler({ db, logger, now: Date.now }),
 );
+
+// Web push (issue 18): each device that turns push on registers its FCM token; every new
+// notification is pushed to the recipient's devices by the pushNotification trigger.
+export const registerPushDevice = serveCallable(
+  'registerPushDevice',
+  createRegisterPushDeviceHandler({ db, logger, now: Date.now }),
+);
+export const unregisterPushDevice = serveCallable(
+  'unregisterPushDevice',
+  createUnregisterPushDeviceHandler({ db, logger }),
+);
+export { pushNotification } from './push/push-notification.js';
 
 // Housekeeping (issue 15, item 9): daily, settles declared files that never arrived and deletes
 // uploads that nothing refers to.

@@ -33,6 +33,12 @@ import {
   NOTIFICATION_ERRORS,
   markNotificationsReadSchema,
 } from './notifications.js';
+import {
+  PUSH_ERRORS,
+  type PushDeviceResponse,
+  registerPushDeviceSchema,
+  unregisterPushDeviceSchema,
+} from './push.js';
 import { ticketQueueRequestSchema } from './ticket-queue-schemas.js';
 import { TICKET_QUEUE_ERRORS, type TicketQueueResponse, type TicketStaffResponse } from './ticket-queue.js';
 import { type StoredAttachment, attachFilesSchema, ticketSubmissionSchema } from './ticket-schemas.js';
@@ -211,6 +217,18 @@ export const CALLABLES = {
     request: markNotificationsReadSchema,
     failure: NOTIFICATION_ERRORS.markFailed,
     invalid: 'Invalid notifications',
+  }),
+
+  // Web push (issue 18): this device's FCM token, stored under the caller
+  registerPushDevice: answers<PushDeviceResponse>()({
+    request: registerPushDeviceSchema,
+    failure: PUSH_ERRORS.registerFailed,
+    invalid: 'Invalid push device',
+  }),
+  unregisterPushDevice: answers<PushDeviceResponse>()({
+    request: unregisterPushDeviceSchema,
+    failure: PUSH_ERRORS.unregisterFailed,
+    invalid: 'Invalid push device',
   }),
 } as const satisfies Record<string, CallableContract>;
 

@@ -1,4 +1,4 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { AntdProvider } from '../lib/antd-provider';
@@ -8,7 +8,9 @@ import { endSessionManually } from '../session/session-manager';
 import { markSignedOut } from '../lib/auth/sign-out-cleanup';
 import { AppLayout } from './layout/app-layout';
 import { useUnreadNotificationCount } from '../notifications/api';
+import { useOutboxSender } from '../tickets/outbox/use-outbox-sender';
 import { Spinner } from '../components/ui/spinner';
+import { preloadNoticeStack } from '../notices';
 
 /**
  * Everything a signed-in user sees around a screen: antd theme, layout, logout. The session timeout runs
@@ -19,6 +21,11 @@ export function SignedInShell() {
   const { signOut, user } = useAuth();
   // One live count for the menu button and the Notifications entry, on every signed-in screen.
   const unreadCount = useUnreadNotificationCount(user?.uid ?? null);
+  // Tickets queued without a connection leave the phone as soon as they can, whatever the screen.
+  useOutboxSender(user?.uid ?? null);
+  // The notices' code comes now, while there is a connection: a screen may need one when there is none
+  // (a ticket kept in the outbox, cancelled, sent later).
+  useEffect(() => void preloadNoticeStack().catch(() => undefined), []);
   const { mode, setMode } = useThemeMode();
   const navigate = useNavigate();
   const logout = useCallback(() => {

@@ -21,6 +21,16 @@ describe('parseEnv', () => {
       );
     },
   );
+  it('turns web push on only with a VAPID key and a sender id, on a real project', () => {
+    const real = { VITE_FIREBASE_PROJECT_ID: 'acme-tickets' };
+    const both = { ...real, VITE_FIREBASE_MESSAGING_SENDER_ID: '123', VITE_FIREBASE_VAPID_KEY: ' BKey ' };
+    expect(parseEnv(both).push).toEqual({ vapidKey: 'BKey' });
+    expect(parseEnv(both).firebase.messagingSenderId).toBe('123');
+    expect(parseEnv({ ...both, VITE_FIREBASE_VAPID_KEY: '' }).push).toBeUndefined();
+    expect(parseEnv({ ...real, VITE_FIREBASE_VAPID_KEY: 'BKey' }).push).toBeUndefined();
+    expect(parseEnv({ ...both, VITE_FIREBASE_PROJECT_ID: 'demo-ticket-app' }).push).toBeUndefined();
+    expect(parseEnv({}).firebase).not.toHaveProperty('messagingSenderId');
+  });
   it('reads the test-only session timeout as a number', () => {
     expect(parseEnv({ VITE_SESSION_TIMEOUT_MS: '70000' }).sessionTimeoutOverrideMs).toBe(70000);
     expect(() => parseEnv({ VITE_SESSION_TIMEOUT_MS: 'soon' })).toThrow(/Invalid app configuration/);

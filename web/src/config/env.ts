@@ -10,6 +10,10 @@ const schema = z.object({
   VITE_FIREBASE_PROJECT_ID: text('demo-ticket-app'),
   VITE_FIREBASE_STORAGE_BUCKET: text('demo-ticket-app.appspot.com'),
   VITE_FIREBASE_APP_ID: text('1:000000000000:web:0000000000000000'),
+  /** The web config's messagingSenderId; web push needs it (and a VAPID key). */
+  VITE_FIREBASE_MESSAGING_SENDER_ID: z.optional(z.string()),
+  /** The public key of the project's Web Push certificate (Cloud Messaging); web push is off without it. */
+  VITE_FIREBASE_VAPID_KEY: z.optional(z.string()),
   /** Same-origin path the ID token is synced to (POST) and cleared from (DELETE); off when empty. */
   VITE_TOKEN_SYNC_URL: z.optional(
     z.string().check(
@@ -29,7 +33,14 @@ const schema = z.object({
 });
 
 export type AppEnv = {
-  firebase: { apiKey: string; authDomain: string; projectId: string; storageBucket: string; appId: string };
+  firebase: {
+    apiKey: string;
+    authDomain: string;
+    projectId: string;
+    storageBucket: string;
+    appId: string;
+    messagingSenderId?: string;
+  };
   useEmulators: boolean;
   tokenSyncUrl: string | undefined;
   sessionTimeoutOverrideMs: number | undefined;
@@ -39,6 +50,11 @@ export type AppEnv = {
    * `true` on the emulators.
    */
   appCheck: { siteKey: string; debugToken: string | true | undefined } | undefined;
+  /**
+   * Web push (lib/push): the VAPID key of the project's Web Push certificate; undefined (the profile
+   * says push is not set up) without it or a sender id, and on the emulators, which have no FCM.
+   */
+  push: { vapidKey: string } | undefined;
 };
 
 /** The App Check debug token: the configured one (`true`: the SDK prints a new one), on the emulators `true`. */
@@ -57,6 +73,8 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const env = result.data;
   const useEmulators = env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-');
   const siteKey = env.VITE_APP_CHECK_SITE_KEY?.trim();
+  const senderId = env.VITE_FIREBASE_MESSAGING_SENDER_ID?.trim();
+  const vapidKey = env.VITE_FIREBASE_VAPID_KEY?.trim();
   return {
     firebase: {
       apiKey: env.VITE_FIREBASE_API_KEY,
@@ -64,6 +82,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
       projectId: env.VITE_FIREBASE_PROJECT_ID,
       storageBucket: env.VITE_FIREBASE_STORAGE_BUCKET,
       appId: env.VITE_FIREBASE_APP_ID,
+      ...(senderId ? { messagingSenderId: senderId } : {}),
     },
     useEmulators,
     tokenSyncUrl: env.VITE_TOKEN_SYNC_URL || undefined,
@@ -74,6 +93,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
           debugToken: appCheckDebugToken(env.VITE_APP_CHECK_DEBUG_TOKEN?.trim(), useEmulators),
         }
       : undefined,
+    push: vapidKey && senderId && !useEmulators ? { vapidKey } : undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import { changeLanguage, isLanguage } from '../i18n';
 import { Flex } from '../components/ui/flex';
 import { Radio } from '../components/ui/radio';
 import { Typography } from '../components/ui/typography';
+import { PushSetting } from './push-setting';
 
 /** Each language is named in itself, so a user finds theirs whatever the UI currently shows. */
 const LANGUAGE_NAMES = {
@@ -37,6 +38,7 @@ export function SettingsTab() {
         }}
       />
       <Typography.Text type="secondary">{t('profile.settings.languageHint')}</Typography.Text>
+      <PushSetting />
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAFTS_DB_NAME } from '../drafts/draft-store';
+import { DRAFTS_DB_NAME, OUTBOX_DB_NAME } from '../idb/device-databases';
 import {
   INTENDED_PATH_KEY,
   forgetSignedOutUser,
@@ -13,7 +13,7 @@ describe('forgetSignedOutUser', () => {
     sessionStorage.clear();
   });
 
-  it('removes the cached profiles, the intended path and the ticket drafts, stops Firestore and deletes its caches', async () => {
+  it('removes the cached profiles, the intended path, the ticket drafts and the outbox, stops Firestore and deletes its caches', async () => {
     sessionStorage.setItem('profile-u-worker', '{"data":{},"timestamp":1}');
     sessionStorage.setItem('profile-u-other', '{}');
     sessionStorage.setItem(INTENDED_PATH_KEY, '/ticket/t-0001');
@@ -35,6 +35,7 @@ describe('forgetSignedOutUser', () => {
     expect(stopFirestore).toHaveBeenCalledTimes(1);
     expect(deleteDatabase.mock.calls).toEqual([
       [DRAFTS_DB_NAME],
+      [OUTBOX_DB_NAME],
       ['firestore/[DEFAULT]/demo-ticket-app/main'],
     ]);
   });
@@ -45,6 +46,7 @@ describe('forgetSignedOutUser', () => {
     const before = signOutCount();
     await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
     expect(deleteDatabase).toHaveBeenCalledWith(DRAFTS_DB_NAME);
+    expect(deleteDatabase).toHaveBeenCalledWith(OUTBOX_DB_NAME);
     expect(signOutCount()).toBe(before + 1);
   });
 
@@ -64,7 +66,7 @@ describe('forgetSignedOutUser', () => {
     sessionStorage.setItem('profile-u-worker', '{}');
     await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
     expect(sessionStorage.getItem('profile-u-worker')).toBeNull();
-    expect(deleteDatabase.mock.calls).toEqual([[DRAFTS_DB_NAME]]);
+    expect(deleteDatabase.mock.calls).toEqual([[DRAFTS_DB_NAME], [OUTBOX_DB_NAME]]);
   });
 
   it('still stops Firestore when the device has no IndexedDB at all', async () => {

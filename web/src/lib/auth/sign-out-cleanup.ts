@@ -1,4 +1,5 @@
 import { logger } from '../logger';
+import { hasPushFlags } from '../push/push-flag';
 
 // What a signed-out user leaves behind on a shared phone, removed at every sign-out (manual, timeout, a
 // disabled account, a revoked token): every tab runs this when Firebase tells it the user is gone, so the
@@ -47,15 +48,21 @@ export type SignOutCleanupDeps = {
   stopFirestore: () => Promise<void>;
 };
 
-/** Deletes the new-ticket drafts of every account; the drafts code loads only now, not with /login. */
-async function deleteDrafts(): Promise<void> {
-  const { deleteAllDrafts } = await import('../drafts/draft-store');
-  deleteAllDrafts();
+/**
+ * Deletes the new-ticket drafts and the outbox (tickets waiting for a connection) of every account;
+ * that code loads only now, not with /login.
+ */
+async function deletePerUserDatabases(): Promise<void> {
+  const [{ deleteDeviceDatabase }, { PER_USER_DATABASES }] = await Promise.all([
+    import('../idb/key-value-store'),
+    import('../idb/device-databases'),
+  ]);
+  PER_USER_DATABASES.forEach((name) => deleteDeviceDatabase(name));
 }
 
 /**
  * Forgets the signed-out user in this tab: the cached profile (`profile-{uid}`), the intended path, the
- * new-ticket drafts and the Firestore offline cache (tickets read while signed in). A deletion another tab
+ * new-ticket drafts, the outbox and the Firestore offline cache (tickets read while signed in). A deletion another tab
  * still holds open waits until that tab signs out too, which it does at the same moment.
  */
 export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<void> {
@@ -69,9 +76,9 @@ export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<voi
     // storage unavailable: nothing was stored either
   }
   try {
-    await deleteDrafts();
+    await deletePerUserDatabases();
   } catch (error) {
-    logger.error('Could not delete the ticket drafts at sign-out', error);
+    logger.error('Could not delete the ticket drafts and outbox at sign-out', error);
   }
   try {
     await deps.stopFirestore();
@@ -79,4 +86,20 @@ export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<voi
   } catch (error) {
     logger.error('Could not clear the offline cache at sign-out', error);
   }
+  try {
+    await forgetPush();
+  } catch (error) {
+    logger.error('Could not turn web push off at sign-out', error);
+  }
+}
+
+/**
+ * Drops this browser's web push token when an account turned push on here, so the next user of a
+ * shared phone gets none of the last one's pushes. The push code and the Messaging SDK load only
+ * then, never with /login.
+ */
+async function forgetPush(): Promise<void> {
+  if (!hasPushFlags()) return;
+  const { forgetPushOnSignOut } = await import('../push/api');
+  await forgetPushOnSignOut();
 }
