@@ -130,6 +130,16 @@ describe('the outbox', () => {
     await submitOffline(context, page);
 
     const entry = outboxEntry(page, description);
+    await entry.waitFor({ timeout: 10_000 });
+    // Logging out would delete it from the phone: asked first, and "Stay logged in" keeps everything.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tickets not sent yet' });
+    await dialog.waitFor({ timeout: 10_000 });
+    expect(await dialog.textContent()).toContain('1 ticket has not been sent yet');
+    await dialog.getByRole('button', { name: 'Stay logged in' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(`${APP_URL}/ticket-history`);
+
     await entry.getByRole('button', { name: 'Cancel ticket' }).click();
     // Asked first; "Keep it" keeps it.
     await entry.getByRole('button', { name: 'Keep it' }).click();

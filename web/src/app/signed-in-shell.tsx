@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { AntdProvider } from '../lib/antd-provider';
@@ -11,6 +11,8 @@ import { useUnreadNotificationCount } from '../notifications/api';
 import { useOutboxSender } from '../tickets/outbox/use-outbox-sender';
 import { Spinner } from '../components/ui/spinner';
 import { preloadNoticeStack } from '../notices';
+import { unsentTicketCount } from '../tickets/outbox/unsent-count';
+import { UnsentTicketsDialog } from '../tickets/outbox/unsent-tickets-dialog';
 
 /**
  * Everything a signed-in user sees around a screen: antd theme, layout, logout. The session timeout runs
@@ -28,10 +30,20 @@ export function SignedInShell() {
   useEffect(() => void preloadNoticeStack().catch(() => undefined), []);
   const { mode, setMode } = useThemeMode();
   const navigate = useNavigate();
-  const logout = useCallback(() => {
+  const signOutNow = useCallback(() => {
     markSignedOut();
     void endSessionManually(signOut).then(() => navigate('/login', { replace: true }));
   }, [signOut, navigate]);
+  // Tickets still on the phone are deleted by a log-out: asked first (0: nothing to ask).
+  const [unsent, setUnsent] = useState(0);
+  const uid = user?.uid;
+  const logout = useCallback(() => {
+    if (!uid) return signOutNow();
+    void unsentTicketCount(uid).then(
+      (count) => (count > 0 ? setUnsent(count) : signOutNow()),
+      () => signOutNow(),
+    );
+  }, [uid, signOutNow]);
   return (
     <AntdProvider>
       <AppLayout themeMode={mode} onThemeChange={setMode} onLogout={logout} unreadCount={unreadCount}>
@@ -39,6 +51,14 @@ export function SignedInShell() {
           <Outlet />
         </Suspense>
       </AppLayout>
+      <UnsentTicketsDialog
+        count={unsent}
+        onStay={() => setUnsent(0)}
+        onLogOut={() => {
+          setUnsent(0);
+          signOutNow();
+        }}
+      />
     </AntdProvider>
   );
 }

@@ -58,9 +58,17 @@ export type Inbox = {
   hasMore: boolean;
   /** Shows NOTIFICATION_PAGE_SIZE more below the loaded ones. */
   loadMore: () => void;
+  /** True while what is shown came from the device's offline cache rather than the server. */
+  isFromCache: boolean;
 };
 
-type Feed = { key: string; notifications: InboxNotification[]; error: Error | null; isLoaded: boolean };
+type Feed = {
+  key: string;
+  notifications: InboxNotification[];
+  error: Error | null;
+  isLoaded: boolean;
+  isFromCache: boolean;
+};
 
 type FirestoreSdk = typeof FirestoreModule;
 
@@ -98,6 +106,7 @@ export function useInbox(uid: string | null): Inbox {
 
   useEffect(() => {
     if (!uid || !key) return undefined;
+    let hasAnswer = false;
     return watch(
       () =>
         listen((sdk, db) =>
@@ -108,23 +117,27 @@ export function useInbox(uid: string | null): Inbox {
               sdk.orderBy('createdAt', 'desc'),
               sdk.limit(size),
             ),
+            // Metadata changes too: going offline and back flips fromCache without changing an entry.
+            { includeMetadataChanges: true },
             (snapshot) => {
               // An empty answer from the offline cache before the server has spoken is not "none".
-              if (snapshot.empty && snapshot.metadata.fromCache) return;
+              if (!hasAnswer && snapshot.empty && snapshot.metadata.fromCache) return;
+              hasAnswer = true;
               setFeed({
                 key,
                 notifications: snapshot.docs.map((doc) => toInboxNotification(doc.id, doc.data())),
                 error: null,
                 isLoaded: true,
+                isFromCache: snapshot.metadata.fromCache,
               });
             },
             (failure: FirestoreError) => {
               logger.error(`Inbox read failed (${failure.code})`, failure);
-              setFeed({ key, notifications: [], error: failure, isLoaded: true });
+              setFeed({ key, notifications: [], error: failure, isLoaded: true, isFromCache: false });
             },
           ),
         ),
-      (error) => setFeed({ key, notifications: [], error, isLoaded: true }),
+      (error) => setFeed({ key, notifications: [], error, isLoaded: true, isFromCache: false }),
     );
   }, [uid, key, size]);
 
@@ -137,6 +150,7 @@ export function useInbox(uid: string | null): Inbox {
     error: shown?.error ?? null,
     hasMore: shown !== null && shown.key === key && !shown.error && shown.notifications.length >= size,
     loadMore,
+    isFromCache: shown?.isFromCache ?? false,
   };
 }
 

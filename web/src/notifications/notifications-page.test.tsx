@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../i18n';
 import { renderSignedIn } from '../testing/auth';
+import { setOnline } from '../testing/online';
 import {
   type Inbox,
   type InboxNotification,
@@ -56,6 +57,7 @@ function inbox(overrides: Partial<Inbox> = {}): Inbox {
     error: null,
     hasMore: false,
     loadMore: vi.fn(),
+    isFromCache: false,
     ...overrides,
   };
 }
@@ -87,6 +89,7 @@ describe('NotificationsPage', () => {
   });
   afterEach(async () => {
     vi.clearAllMocks();
+    vi.restoreAllMocks();
     await act(() => changeLanguage('pl'));
   });
 
@@ -179,6 +182,17 @@ describe('NotificationsPage', () => {
     useInboxMock.mockReturnValue(inbox({ notifications: [], error: new Error('denied') }));
     renderPage();
     expect(screen.getByText('Nie udało się wczytać powiadomień.')).toBeInTheDocument();
+  });
+
+  it('shows the saved inbox with "Offline — showing saved data" while offline, and not once online', () => {
+    setOnline(false);
+    useInboxMock.mockReturnValue(inbox({ isFromCache: true }));
+    renderPage();
+    expect(entries()).toHaveLength(2);
+    expect(screen.getByText('Brak połączenia — pokazujemy zapisane dane')).toBeInTheDocument();
+    expect(screen.getByText('Zmiany pojawią się po przywróceniu połączenia.')).toBeInTheDocument();
+    act(() => setOnline(true));
+    expect(screen.queryByText('Brak połączenia — pokazujemy zapisane dane')).not.toBeInTheDocument();
   });
 
   it('reads a kind this version does not know as a plain change of the ticket', () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
 import { logger } from '../lib/logger';
+import { OfflineNotice } from '../components/offline-notice';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Flex } from '../components/ui/flex';
@@ -67,6 +68,7 @@ export function NotificationsPage() {
           {t('notifications.unreadCount', { count: unread })}
         </Typography.Text>
       </header>
+      <OfflineNotice isFromCache={inbox.isFromCache} />
       {hasMarkFailed && <Alert type="error">{t('notifications.errors.markFailed')}</Alert>}
       <InboxList inbox={inbox} />
       {inbox.hasMore && (

@@ -33,9 +33,17 @@ export type TicketHistory = {
   loadMore: () => void;
   /** Starts over after an error. */
   retry: () => void;
+  /**
+   * True while what is shown (or, before the first answer, what was looked for) came from the
+   * device's offline cache rather than the server: offline, the screen says it shows saved data.
+   */
+  isFromCache: boolean;
 };
 
-type FeedState = Pick<TicketHistory, 'tickets' | 'isLoading' | 'isLoadingMore' | 'error' | 'hasMore'>;
+type FeedState = Pick<
+  TicketHistory,
+  'tickets' | 'isLoading' | 'isLoadingMore' | 'error' | 'hasMore' | 'isFromCache'
+>;
 
 const LOADING: FeedState = {
   tickets: [],
@@ -43,10 +51,16 @@ const LOADING: FeedState = {
   isLoadingMore: false,
   error: null,
   hasMore: false,
+  isFromCache: false,
 };
 
 type Cursor = QueryDocumentSnapshot;
-type Page = { bounds: PageBounds<Cursor>; docs: Cursor[] | null; unsubscribe: Unsubscribe };
+type Page = {
+  bounds: PageBounds<Cursor>;
+  docs: Cursor[] | null;
+  isFromCache: boolean;
+  unsubscribe: Unsubscribe;
+};
 
 const sameBounds = (a: PageBounds<Cursor>, b: PageBounds<Cursor>) =>
   a.startAfter === b.startAfter && a.endAt === b.endAt && a.limit === b.limit;
@@ -87,6 +101,7 @@ function watchHistory(input: HistoryQueryInput, onChange: (state: FeedState) => 
       isLoadingMore: error === null && pages.length > 1 && last?.docs === null,
       error,
       hasMore: error === null && !!last?.docs && last.docs.length >= HISTORY_PAGE_SIZE,
+      isFromCache: pages.some((page) => page.isFromCache),
     });
   }
 
@@ -100,9 +115,15 @@ function watchHistory(input: HistoryQueryInput, onChange: (state: FeedState) => 
     if (page.bounds.limit !== null) constraints.push(sdk.limit(page.bounds.limit));
     page.unsubscribe = sdk.onSnapshot(
       sdk.query(sdk.collection(db, 'tickets'), ...constraints),
+      // Metadata changes too: going offline and back flips fromCache without changing a ticket.
+      { includeMetadataChanges: true },
       (snapshot) => {
+        page.isFromCache = snapshot.metadata.fromCache;
         // An empty answer from the offline cache before the server has spoken is not "no tickets".
-        if (page.docs === null && snapshot.empty && snapshot.metadata.fromCache) return;
+        if (page.docs === null && snapshot.empty && snapshot.metadata.fromCache) {
+          emit();
+          return;
+        }
         page.docs = snapshot.docs;
         emit();
       },
@@ -124,7 +145,12 @@ function watchHistory(input: HistoryQueryInput, onChange: (state: FeedState) => 
       if (existing && sameBounds(existing.bounds, bounds)) return existing;
       existing?.unsubscribe();
       // A re-bounded page keeps showing its tickets until its new listener answers.
-      const page: Page = { bounds, docs: existing?.docs ?? null, unsubscribe: () => undefined };
+      const page: Page = {
+        bounds,
+        docs: existing?.docs ?? null,
+        isFromCache: existing?.isFromCache ?? false,
+        unsubscribe: () => undefined,
+      };
       listen(connection as Connection, page);
       return page;
     });

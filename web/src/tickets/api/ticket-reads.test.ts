@@ -13,6 +13,7 @@ import { useAttachmentUrl, useTicket } from './ticket-reads';
 type Constraint = { type: string; args: unknown[] };
 type Listener = {
   target: { path: string; constraints: Constraint[] };
+  options: { includeMetadataChanges?: boolean } | null;
   next: (snapshot: unknown) => void;
   error: (error: unknown) => void;
   isActive: boolean;
@@ -46,10 +47,11 @@ vi.mock('firebase/firestore', () => {
     query: (base: { path: string }, ...constraints: Constraint[]) => ({ path: base.path, constraints }),
     onSnapshot: (
       target: Listener['target'],
-      next: Listener['next'],
-      error: Listener['error'],
+      ...rest:
+        [Listener['next'], Listener['error']] | [Listener['options'], Listener['next'], Listener['error']]
     ): (() => void) => {
-      const listener: Listener = { target, next, error, isActive: true };
+      const [options, next, error] = rest.length === 3 ? rest : [null, ...rest];
+      const listener: Listener = { target, options, next, error, isActive: true };
       fake.listeners.push(listener);
       return () => {
         listener.isActive = false;
@@ -117,6 +119,27 @@ describe('useTicketHistory', () => {
     expect(result.current.isLoading).toBe(true);
     act(() => active()[0]?.next(querySnapshot([], false)));
     expect(result.current).toMatchObject({ isLoading: false, tickets: [] });
+  });
+
+  it('says whether the tickets shown came from the offline cache, and hears it flip back', async () => {
+    const { result } = renderHook(() => useTicketHistory(WORKER));
+    await waitFor(() => expect(active()).toHaveLength(1));
+    expect(active()[0]?.options).toEqual({ includeMetadataChanges: true });
+    expect(result.current.isFromCache).toBe(false);
+    act(() => active()[0]?.next(querySnapshot(docs(1, 2), true)));
+    expect(result.current).toMatchObject({ isLoading: false, isFromCache: true });
+    expect(result.current.tickets).toHaveLength(2);
+    act(() => active()[0]?.next(querySnapshot(docs(1, 2), false)));
+    expect(result.current.isFromCache).toBe(false);
+  });
+
+  it('keeps the tickets when only the metadata says the cache answers now (gone offline)', async () => {
+    const { result } = renderHook(() => useTicketHistory(WORKER));
+    await waitFor(() => expect(active()).toHaveLength(1));
+    act(() => active()[0]?.next(querySnapshot(docs(1, 3))));
+    act(() => active()[0]?.next(querySnapshot(docs(1, 3), true)));
+    expect(result.current).toMatchObject({ isLoading: false, isFromCache: true });
+    expect(result.current.tickets).toHaveLength(3);
   });
 
   it('loads more after the last document and keeps every page live between fixed cursors', async () => {
@@ -259,6 +282,27 @@ describe('useTicket', () => {
     await waitFor(() => expect(active('tickets/t-1')).toHaveLength(2));
     act(() => active('tickets/t-1')[1]?.error(Object.assign(new Error('no'), { code: 'permission-denied' })));
     expect(denied.result.current.status).toBe('denied');
+  });
+
+  it('shows a ticket from the offline cache and says so until the server answers', async () => {
+    const { result } = renderHook(() => useTicket('t-1'));
+    const { ticket, updates, activity } = await listeners();
+    for (const listener of [ticket, updates, activity]) {
+      expect(listener?.options).toEqual({ includeMetadataChanges: true });
+    }
+    act(() => ticket?.next(docSnapshot('t-1', { number: 'T-0001', status: 'sent' }, true)));
+    act(() => updates?.next(querySnapshot([], true)));
+    act(() => activity?.next(querySnapshot([], true)));
+    expect(result.current).toMatchObject({
+      status: 'ready',
+      ticket: { number: 'T-0001' },
+      isFromCache: true,
+    });
+    act(() => ticket?.next(docSnapshot('t-1', { number: 'T-0001', status: 'sent' }, false)));
+    act(() => updates?.next(querySnapshot([], false)));
+    expect(result.current.isFromCache).toBe(true);
+    act(() => activity?.next(querySnapshot([], false)));
+    expect(result.current).toMatchObject({ status: 'ready', isFromCache: false });
   });
 
   it('reports other failures as errors', async () => {

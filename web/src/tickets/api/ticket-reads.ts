@@ -32,7 +32,11 @@ export type TicketDetailsState =
   | { status: 'error'; error: Error }
   | { status: 'ready'; ticket: Ticket; updates: TicketUpdate[]; activity: ActivityEntry[] };
 
-export type TicketDetailsResult = TicketDetailsState & { retry: () => void };
+export type TicketDetailsResult = TicketDetailsState & {
+  retry: () => void;
+  /** True while the ticket, its updates or its activity log come from the device's offline cache. */
+  isFromCache: boolean;
+};
 
 /** Ticket ids the app creates; anything else is not looked up at all. */
 const TICKET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -40,7 +44,7 @@ const TICKET_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const isPermissionDenied = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'permission-denied';
 
-function watchTicket(ticketId: string, onChange: (state: TicketDetailsState) => void) {
+function watchTicket(ticketId: string, onChange: (state: TicketDetailsState, isFromCache: boolean) => void) {
   type DocState =
     | { kind: 'loading' }
     | { kind: 'exists'; ticket: Ticket }
@@ -52,6 +56,7 @@ function watchTicket(ticketId: string, onChange: (state: TicketDetailsState) => 
   let listError: unknown = null;
   let isDisposed = false;
   const unsubscribes: Unsubscribe[] = [];
+  const fromCache = { ticket: false, updates: false, activity: false };
 
   let isReported = false;
   /**
@@ -65,27 +70,25 @@ function watchTicket(ticketId: string, onChange: (state: TicketDetailsState) => 
     logger.error(`Ticket ${what} read failed (${typeof code === 'string' ? code : 'unknown'})`, error);
   }
 
-  function emit() {
-    if (isDisposed) return;
+  /** What the screen shows now, from the three listeners' latest answers. */
+  function currentState(): TicketDetailsState {
     if (ticket.kind === 'failed' && !isPermissionDenied(ticket.error)) report('details', ticket.error);
     if (ticket.kind === 'exists' && listError !== null) report('updates or activity', listError);
     if (ticket.kind === 'failed') {
-      onChange(
-        isPermissionDenied(ticket.error)
-          ? { status: 'denied' }
-          : { status: 'error', error: toError(ticket.error) },
-      );
-    } else if (ticket.kind === 'missing') {
-      onChange({ status: 'notFound' });
-    } else if (ticket.kind === 'loading') {
-      onChange({ status: 'loading' });
-    } else if (listError !== null) {
-      onChange({ status: 'error', error: toError(listError) });
-    } else if (updates === null || activity === null) {
-      onChange({ status: 'loading' });
-    } else {
-      onChange({ status: 'ready', ticket: ticket.ticket, updates, activity });
+      return isPermissionDenied(ticket.error)
+        ? { status: 'denied' }
+        : { status: 'error', error: toError(ticket.error) };
     }
+    if (ticket.kind === 'missing') return { status: 'notFound' };
+    if (ticket.kind === 'loading') return { status: 'loading' };
+    if (listError !== null) return { status: 'error', error: toError(listError) };
+    if (updates === null || activity === null) return { status: 'loading' };
+    return { status: 'ready', ticket: ticket.ticket, updates, activity };
+  }
+
+  function emit() {
+    if (isDisposed) return;
+    onChange(currentState(), fromCache.ticket || fromCache.updates || fromCache.activity);
   }
 
   connect().then(
@@ -95,7 +98,10 @@ function watchTicket(ticketId: string, onChange: (state: TicketDetailsState) => 
       unsubscribes.push(
         sdk.onSnapshot(
           ref,
+          // Metadata changes too: going offline and back flips fromCache without changing the ticket.
+          { includeMetadataChanges: true },
           (snapshot: DocumentSnapshot) => {
+            fromCache.ticket = snapshot.metadata.fromCache;
             const data = snapshot.data();
             if (data) ticket = { kind: 'exists', ticket: toTicket(snapshot.id, data) };
             // Offline, a ticket missing from the cache may still exist: wait for the server.
@@ -112,7 +118,9 @@ function watchTicket(ticketId: string, onChange: (state: TicketDetailsState) => 
       unsubscribes.push(
         sdk.onSnapshot(
           ordered('updates'),
+          { includeMetadataChanges: true },
           (snapshot) => {
+            fromCache.updates = snapshot.metadata.fromCache;
             updates = snapshot.docs.map((doc) => toTicketUpdate(doc.id, doc.data()));
             emit();
           },
@@ -123,7 +131,9 @@ function watchTicket(ticketId: string, onChange: (state: TicketDetailsState) => 
         ),
         sdk.onSnapshot(
           ordered('activity'),
+          { includeMetadataChanges: true },
           (snapshot) => {
+            fromCache.activity = snapshot.metadata.fromCache;
             activity = snapshot.docs.map((doc) => toActivityEntry(doc.id, doc.data()));
             emit();
           },
@@ -150,20 +160,22 @@ function watchTicket(ticketId: string, onChange: (state: TicketDetailsState) => 
 export function useTicket(ticketId: string | undefined): TicketDetailsResult {
   const id = ticketId && TICKET_ID_PATTERN.test(ticketId) ? ticketId : null;
   const [attempt, setAttempt] = useState(0);
-  const [result, setResult] = useState<{ id: string; attempt: number; state: TicketDetailsState } | null>(
-    null,
-  );
+  const [result, setResult] = useState<{
+    id: string;
+    attempt: number;
+    state: TicketDetailsState;
+    isFromCache: boolean;
+  } | null>(null);
 
   useEffect(() => {
     if (id === null) return undefined;
-    return watchTicket(id, (state) => setResult({ id, attempt, state }));
+    return watchTicket(id, (state, isFromCache) => setResult({ id, attempt, state, isFromCache }));
   }, [id, attempt]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  if (id === null) return { status: 'notFound', retry };
-  const state =
-    result && result.id === id && result.attempt === attempt ? result.state : { status: 'loading' as const };
-  return { ...state, retry };
+  if (id === null) return { status: 'notFound', retry, isFromCache: false };
+  const current = result && result.id === id && result.attempt === attempt ? result : null;
+  return { ...(current?.state ?? { status: 'loading' }), retry, isFromCache: current?.isFromCache ?? false };
 }
 
 // --- attachments -----------------------------------------------------------------------------

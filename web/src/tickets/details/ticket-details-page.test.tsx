@@ -1,9 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { renderSignedIn } from '../../testing/auth';
+import { setOnline } from '../../testing/online';
 import type { ActivityEntry, Ticket, TicketUpdate } from '../api/ticket-model';
 import {
   type AttachmentUrl,
@@ -23,11 +24,11 @@ const STORAGE = 'https://storage.test/';
 const retry = vi.fn();
 
 function showTicket(ticket: Ticket, updates: TicketUpdate[] = [], activity: ActivityEntry[] = []) {
-  useTicketMock.mockReturnValue({ status: 'ready', ticket, updates, activity, retry });
+  useTicketMock.mockReturnValue({ status: 'ready', ticket, updates, activity, retry, isFromCache: false });
 }
 
-function showState(state: TicketDetailsState) {
-  useTicketMock.mockReturnValue({ ...state, retry });
+function showState(state: TicketDetailsState, isFromCache = false) {
+  useTicketMock.mockReturnValue({ ...state, retry, isFromCache });
 }
 
 function renderPage(ticketId = 't-0002') {
@@ -416,5 +417,47 @@ describe('TicketDetailsPage', () => {
     renderPage();
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Ładowanie…' })).toBeInTheDocument();
+  });
+
+  describe('offline', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('shows a ticket saved on the device with "Offline — showing saved data", gone when back online', async () => {
+      await changeLanguage('en');
+      setOnline(false);
+      showState(
+        { status: 'ready', ticket: makeTicket(), updates: [makeUpdate()], activity: [makeActivity()] },
+        true,
+      );
+      renderPage();
+      expect(screen.getByRole('heading', { name: 'Ticket T-0001' })).toBeInTheDocument();
+      const notice = screen.getByRole('status');
+      expect(notice).toHaveTextContent('Offline — showing saved data');
+      expect(notice).toHaveTextContent('Changes will show when the connection returns.');
+      act(() => setOnline(true));
+      expect(screen.queryByText('Offline — showing saved data')).not.toBeInTheDocument();
+    });
+
+    it('says why a ticket not saved on the device keeps loading', () => {
+      setOnline(false);
+      showState({ status: 'loading' }, true);
+      renderPage();
+      expect(screen.getByRole('status')).toHaveTextContent('Brak połączenia — pokazujemy zapisane dane');
+      expect(screen.getByRole('progressbar', { name: 'Ładowanie…' })).toBeInTheDocument();
+    });
+
+    it('says nothing while online, nor for data from the server', () => {
+      setOnline(true);
+      showState({ status: 'ready', ticket: makeTicket(), updates: [], activity: [] }, true);
+      const { unmount } = renderPage();
+      expect(screen.queryByText(/pokazujemy zapisane dane/)).not.toBeInTheDocument();
+      unmount();
+      setOnline(false);
+      showTicket(makeTicket());
+      renderPage();
+      expect(screen.queryByText(/pokazujemy zapisane dane/)).not.toBeInTheDocument();
+    });
   });
 });

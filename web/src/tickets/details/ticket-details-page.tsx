@@ -17,6 +17,7 @@ import {
   formatSalaryPeriod,
 } from '../shared/format';
 import { type TicketBackLink, ticketBackLinkFrom } from '../shared/ticket-link-state';
+import { OfflineNotice } from '../../components/offline-notice';
 import { ActivityLog } from './activity-log';
 import { AttachmentList } from './attachment-list';
 import { Button, buttonClassName } from '../../components/ui/button';
@@ -92,7 +93,16 @@ export function TicketDetailsPage() {
   const back = ticketBackLinkFrom(location.state);
   const permissions = useTicketPermissions(result.status === 'ready' ? result.ticket : null);
 
-  if (result.status === 'loading') return <Spinner isBlock label={t('common.loading')} />;
+  const offline = <OfflineNotice isFromCache={result.isFromCache} />;
+  if (result.status === 'loading') {
+    // Offline, a ticket never opened on this device waits for the connection: say why.
+    return (
+      <>
+        {offline}
+        <Spinner isBlock label={t('common.loading')} />
+      </>
+    );
+  }
   if (result.status === 'notFound' || result.status === 'denied') {
     return <TicketNotFound back={back} />;
   }
@@ -115,6 +125,7 @@ export function TicketDetailsPage() {
       activity={result.activity}
       back={back}
       permissions={permissions}
+      offlineNotice={offline}
     />
   );
 }
@@ -141,9 +152,11 @@ type TicketViewProps = {
   activity: ActivityEntry[];
   back: TicketBackLink;
   permissions: TicketPermissions;
+  /** Shown under the heading while offline (see OfflineNotice). */
+  offlineNotice: ReactNode;
 };
 
-function TicketView({ ticket, updates, activity, back, permissions }: TicketViewProps) {
+function TicketView({ ticket, updates, activity, back, permissions, offlineNotice }: TicketViewProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const categoryRows = categoryDetailRows(t, ticket, language);
@@ -236,6 +249,8 @@ function TicketView({ ticket, updates, activity, back, permissions }: TicketView
           {categoryName(t, ticket.category)} › {subcategoryName(t, ticket.category, ticket.subcategory)}
         </Typography.Text>
       </header>
+
+      {offlineNotice}
 
       <Section title={t('tickets.details.summary')}>
         <Fields rows={rows} />

@@ -1,9 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
+import { setOnline } from '../../testing/online';
 import type { HistoryQueryInput } from '../api/history-query';
 import type { Ticket } from '../api/ticket-model';
 import { type TicketHistory, useTicketHistory } from '../api/history-reads';
@@ -23,6 +24,7 @@ function history(overrides: Partial<TicketHistory> = {}): TicketHistory {
     hasMore: false,
     loadMore: vi.fn(),
     retry: vi.fn(),
+    isFromCache: false,
     ...overrides,
   };
 }
@@ -86,6 +88,7 @@ describe('TicketHistoryPage', () => {
     useTicketHistoryMock.mockReturnValue(history({ tickets: TICKETS }));
   });
   afterEach(async () => {
+    vi.restoreAllMocks();
     await changeLanguage('pl');
   });
 
@@ -345,6 +348,31 @@ describe('TicketHistoryPage', () => {
     useTicketHistoryMock.mockReturnValue(history({ error: new Error('unavailable') }));
     renderPage();
     expect(screen.getByText('Failed to fetch tickets')).toBeInTheDocument();
+  });
+
+  it('shows the tickets saved on the device with "Offline — showing saved data" while offline', async () => {
+    await changeLanguage('en');
+    setOnline(false);
+    useTicketHistoryMock.mockReturnValue(history({ tickets: TICKETS, isFromCache: true }));
+    renderPage();
+    expect(within(screen.getByRole('list', { name: 'Tickets' })).getAllByRole('link')).toHaveLength(3);
+    expect(screen.getByText('Offline — showing saved data').closest('[role="status"]')).toHaveTextContent(
+      'Changes will show when the connection returns.',
+    );
+    act(() => setOnline(true));
+    expect(screen.queryByText('Offline — showing saved data')).not.toBeInTheDocument();
+  });
+
+  it('says nothing about saved data while online, nor offline for tickets from the server', () => {
+    setOnline(true);
+    useTicketHistoryMock.mockReturnValue(history({ tickets: TICKETS, isFromCache: true }));
+    const { unmount } = renderPage();
+    expect(screen.queryByText(/pokazujemy zapisane dane/)).not.toBeInTheDocument();
+    unmount();
+    setOnline(false);
+    useTicketHistoryMock.mockReturnValue(history({ tickets: TICKETS }));
+    renderPage();
+    expect(screen.queryByText(/pokazujemy zapisane dane/)).not.toBeInTheDocument();
   });
 
   it('shows a spinner while the first page loads', () => {

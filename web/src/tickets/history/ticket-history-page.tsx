@@ -7,6 +7,7 @@ import { canSeeAllTickets } from '../api/history-query';
 import type { Ticket } from '../api/ticket-model';
 import { useTicketHistory } from '../api/history-reads';
 import { categoryPath } from '../shared/category-labels';
+import { OutboxSection } from '../outbox/outbox-section';
 import { formatShortDate } from '../shared/format';
 import type { TicketLinkState } from '../shared/ticket-link-state';
 import {
@@ -17,6 +18,7 @@ import {
   readFilters,
   writeFilters,
 } from './history-filters';
+import { OfflineNotice } from '../../components/offline-notice';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Flex } from '../../components/ui/flex';
@@ -71,6 +73,10 @@ export function TicketHistoryPage() {
           {canSeeAll ? t('tickets.history.scopeAll') : t('tickets.history.scopeOwn')}
         </Typography.Text>
       </header>
+
+      <OfflineNotice isFromCache={history.isFromCache} />
+
+      {user && <OutboxSection uid={user.uid} />}
 
       <div role="search" aria-label={t('tickets.history.filtersLabel')}>
         <Flex wrap gap={8} align="center">

@@ -56,6 +56,7 @@ function show(ticket: Ticket, activity: ActivityEntry[] = []) {
     ticket,
     updates: [],
     activity,
+    isFromCache: false,
     retry: vi.fn(),
   });
 }
