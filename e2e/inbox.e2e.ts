@@ -103,6 +103,22 @@ describe('the inbox', () => {
         .poll(() => page.locator('.inbox-entry[data-read="false"]').count(), { timeout: LIVE_MS })
         .toBe(0);
       expect(await page.locator('.inbox-entry[data-read="true"]').count()).toBe(2);
+
+      // On a screen that reads no Firestore (the profile, freshly loaded), the count still comes: asked
+      // from the server every UNREAD_POLL_MS (15 s) while the tab is visible.
+      const counts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes(':runAggregationQuery')) counts.push(request.url());
+      });
+      await page.goto(`${APP_URL}/profile`);
+      await page
+        .getByRole('link', { name: /Уведомления/ })
+        .first()
+        .waitFor();
+      expect(await badge(page)).toBe('');
+      await callFunction('changeTicketStatus', foreman, { ticketId: filed.ticketId, status: 'resolved' });
+      await expect.poll(() => badge(page), { timeout: 25_000 }).toBe('1');
+      expect(counts.length).toBeGreaterThan(0);
     } finally {
       await context.close();
     }

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { call } from '../lib/call';
 import { firestore, whenFirestoreStarts } from '../lib/firebase-data';
 import { logger } from '../lib/logger';
+import { UNREAD_POLL_MS, fetchUnreadCount } from './unread-count-rest';
 
 /*
  * The inbox's Firestore reads and its one callable. The reads are live (onSnapshot): a status
@@ -155,15 +156,20 @@ export function useInbox(uid: string | null): Inbox {
 }
 
 /**
- * How many of the reader's notifications are unread (at most UNREAD_COUNT_CAP), live; 0 without a
- * reader. It listens once a screen has started Firestore (the inbox, history, a ticket, the queue),
- * so the screens that read no Firestore do not carry its code for the count alone (the route
- * budget of `npm run bench`); until then there is no count.
+ * How many of the reader's notifications are unread (at most UNREAD_COUNT_CAP); 0 without a reader.
+ * Live once a screen has started Firestore (the inbox, history, a ticket); before that, the screens
+ * that read no Firestore do not carry its code for the count alone (the route budget of `npm run
+ * bench`): a small count over Firestore's REST API is asked every UNREAD_POLL_MS while the tab is
+ * visible and online, and at once when it becomes visible or the connection returns.
  */
 export function useUnreadNotificationCount(uid: string | null): number {
   const [count, setCount] = useState<{ uid: string; count: number } | null>(null);
   const [isFirestoreStarted, setIsFirestoreStarted] = useState(false);
   useEffect(() => whenFirestoreStarts(() => setIsFirestoreStarted(true)), []);
+  useEffect(() => {
+    if (!uid || isFirestoreStarted) return undefined;
+    return pollUnreadCount(uid, (unread) => setCount({ uid, count: unread }));
+  }, [uid, isFirestoreStarted]);
   useEffect(() => {
     if (!uid || !isFirestoreStarted) return undefined;
     return watch(
@@ -184,6 +190,40 @@ export function useUnreadNotificationCount(uid: string | null): number {
     );
   }, [uid, isFirestoreStarted]);
   return uid && count?.uid === uid ? count.count : 0;
+}
+
+/** Asks for `uid`'s unread count now and every UNREAD_POLL_MS (see above); returns what stops it. */
+export function pollUnreadCount(
+  uid: string,
+  onCount: (count: number) => void,
+  fetchCount: (uid: string) => Promise<number | null> = fetchUnreadCount,
+): () => void {
+  let isStopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const poll = async () => {
+    clearTimeout(timer);
+    if (document.visibilityState !== 'hidden' && navigator.onLine) {
+      try {
+        const unread = await fetchCount(uid);
+        if (!isStopped && unread !== null) onCount(unread);
+      } catch (error) {
+        logger.warn('The unread count could not be read', error);
+      }
+    }
+    if (!isStopped) timer = setTimeout(() => void poll(), UNREAD_POLL_MS);
+  };
+  const pollWhenBack = () => {
+    if (document.visibilityState !== 'hidden') void poll();
+  };
+  void poll();
+  document.addEventListener('visibilitychange', pollWhenBack);
+  window.addEventListener('online', pollWhenBack);
+  return () => {
+    isStopped = true;
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', pollWhenBack);
+    window.removeEventListener('online', pollWhenBack);
+  };
 }
 
 /** Marks these notifications of the reader read; resolves with how many were. */
