@@ -14,15 +14,13 @@ import {
   storedDraft,
   submitButton,
   submitTicket,
+  functionsError,
 } from './testing/car-form-fixture';
 import { REQUEST_ID } from './testing/submit-ticket-mock';
 
 vi.mock('../api/submit-ticket', async (importOriginal) =>
   (await import('./testing/submit-ticket-mock')).mockSubmitTicketApi(importOriginal),
 );
-
-const functionsError = (code: string, message = '', details?: unknown) =>
-  Object.assign(new Error(message), { code: `functions/${code}`, details });
 
 let isOnline = true;
 

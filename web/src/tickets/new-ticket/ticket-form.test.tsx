@@ -1,47 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { receiptsForm } from './forms/receipts-form';
 import { NoticesProvider } from '../../notices';
 import { renderSignedIn } from '../../testing/auth';
-import * as api from '../api/submit-ticket';
-import type { CategoryForm } from './category-form';
-import { TextField } from './fields';
-import { receiptsForm } from './forms/receipts-form';
 import { TicketForm } from './ticket-form';
+import type { SubmitTicketResponse } from '../api/submit-ticket';
+import {
+  attachTicketFiles,
+  renderCarForm as renderForm,
+  submitTicket,
+  uploadTicketFile,
+  functionsError,
+} from './testing/car-form-fixture';
 
-vi.mock('../api/submit-ticket', async (importOriginal) => {
-  const actual = await importOriginal<typeof api>();
-  return {
-    ...actual,
-    submitTicket: vi.fn(),
-    uploadTicketFile: vi.fn(),
-    attachTicketFiles: vi.fn(),
-    newRequestId: vi.fn(() => 'request-id-0001'),
-  };
-});
-
-const submitTicket = vi.mocked(api.submitTicket);
-const uploadTicketFile = vi.mocked(api.uploadTicketFile);
-const attachTicketFiles = vi.mocked(api.attachTicketFiles);
-
-// A category form as small as possible: the car plate, so the shell is what is under test.
-const carForm: CategoryForm = {
-  defaultValues: () => ({ carPlate: '' }),
-  Fields: () => <TextField name="carPlate" label="Numer rejestracyjny" isRequired />,
-  submitFailedKey: 'tickets.form.submitFailed',
-};
-
-function renderForm() {
-  return renderSignedIn(
-    <NoticesProvider>
-      <TicketForm category="car" subcategory="damage" form={carForm} today="2026-11-22" />
-    </NoticesProvider>,
-    { role: 'foreman', uid: 'u-foreman' },
-  );
-}
-
-const functionsError = (code: string, message = '', details?: unknown) =>
-  Object.assign(new Error(message), { code: `functions/${code}`, details });
+vi.mock('../api/submit-ticket', async (importOriginal) =>
+  (await import('./testing/submit-ticket-mock')).mockSubmitTicketApi(importOriginal),
+);
 
 async function fillValid() {
   await userEvent.type(screen.getByLabelText(/Numer rejestracyjny/), 'po 5tx21');
@@ -264,7 +239,7 @@ describe('TicketForm', () => {
   });
 
   it('disables the button while sending, so a double tap sends once', async () => {
-    let resolve: (value: api.SubmitTicketResponse) => void = () => undefined;
+    let resolve: (value: SubmitTicketResponse) => void = () => undefined;
     submitTicket.mockReturnValue(new Promise((done) => (resolve = done)));
     renderForm();
     await fillValid();

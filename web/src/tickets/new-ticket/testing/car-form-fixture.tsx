@@ -69,6 +69,10 @@ export const storedDraft = (patch: Partial<DraftRecord> = {}): DraftRecord => ({
   ...patch,
 });
 
+/** A callable's error as the Functions SDK throws it (code `functions/<code>`). */
+export const functionsError = (code: string, message = '', details?: unknown) =>
+  Object.assign(new Error(message), { code: `functions/${code}`, details });
+
 export const plateField = () => screen.findByLabelText(/Numer rejestracyjny/);
 export const descriptionField = () => screen.getByLabelText(/Opis/);
 export const submitButton = () => screen.getByRole('button', { name: 'Wyślij zgłoszenie' });
