@@ -12,10 +12,17 @@ import type { BrowserContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idTokenOf, signIn } from './app-actions.js';
 import { APP_URL, launchBrowser, newContext } from './browser.js';
-import { type TestWorker, admin, createTestWorker, deleteTestWorker, fileTicket } from './live-fixtures.js';
-
-const WAITING = 'Waiting for connection';
-const OUTBOX = 'Waiting to be sent';
+import { type TestWorker, createTestWorker, deleteTestWorker, fileTicket } from './live-fixtures.js';
+import {
+  WAITING,
+  deviceKeyCount,
+  fillWorkHours,
+  openForm,
+  outboxEntry,
+  storedOutbox,
+  submitOffline,
+  ticketsWith,
+} from './outbox-actions.js';
 
 let browser: Browser;
 const workers: TestWorker[] = [];
@@ -29,13 +36,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The tickets of `uid` on the server with this description. */
-async function ticketsWith(uid: string, description: string) {
-  const { db } = await admin();
-  const found = await db.collection('tickets').where('createdBy', '==', uid).get();
-  return found.docs.filter((doc) => doc.get('description') === description);
-}
-
 async function signedInWorker(
   name: string,
 ): Promise<{ worker: TestWorker; context: BrowserContext; page: Page }> {
@@ -48,63 +48,25 @@ async function signedInWorker(
   // The history first, so its screen is loaded while online.
   await page.goto(`${APP_URL}/ticket-history`);
   await page.getByRole('heading', { name: 'Ticket history' }).waitFor({ timeout: 20_000 });
+  // The account's device key (it seals the outbox) comes a moment after sign-in, while online.
+  await expect.poll(() => deviceKeyCount(page), { timeout: 20_000 }).toBe(1);
   return { worker, context, page };
 }
-
-/** Opens a category's form through the app's own links (loading its screen while online). */
-async function openForm(page: Page, category: string, subcategory: string) {
-  await page.getByRole('link', { name: 'New ticket', exact: true }).first().click();
-  await page.getByRole('link', { name: category, exact: true }).click();
-  await page.getByRole('link', { name: subcategory, exact: true }).click();
-  await page.locator('#ticket-description').waitFor({ timeout: 20_000 });
-}
-
-async function fillWorkHours(page: Page, description: string) {
-  await openForm(page, 'Work hours', 'Missing hours');
-  const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
-  await page.locator('#ticket-startDate').fill(today);
-  await page.locator('#ticket-endDate').fill(today);
-  await page.locator('#ticket-description').fill(description);
-}
-
-/** Submits with no connection and goes to the history through the "queued" screen's link. */
-async function submitOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await page.getByRole('button', { name: 'Submit ticket' }).click();
-  await page.getByRole('heading', { name: WAITING }).waitFor({ timeout: 10_000 });
-  await page.getByRole('link', { name: 'Ticket history' }).last().click();
-  await page.waitForURL(`${APP_URL}/ticket-history`);
-}
-
-const outboxEntry = (page: Page, text: string) =>
-  page.getByRole('list', { name: OUTBOX }).getByRole('listitem').filter({ hasText: text });
 
 describe('the outbox', () => {
   it('keeps a ticket submitted offline and sends it once when the connection returns', async () => {
     const { worker, context, page } = await signedInWorker('Outbox Worker');
     const description = `Missing hours, outbox e2e ${randomUUID().slice(0, 8)}`;
     await fillWorkHours(page, description);
-    await submitOffline(context, page);
+    await submitOffline(context, page, APP_URL);
 
     const entry = outboxEntry(page, description);
     await entry.waitFor({ timeout: 10_000 });
     expect(await entry.textContent()).toContain(WAITING);
     // Nothing reached the server, and a reload of the device's data keeps it (IndexedDB).
     expect(await ticketsWith(worker.uid, description)).toHaveLength(0);
-    const stored = await page.evaluate(async () => {
-      const open = indexedDB.open('ticket-outbox');
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const all = db.transaction('entries').objectStore('entries').getAll();
-      const records = await new Promise<unknown[]>((resolve) => {
-        all.onsuccess = () => resolve(all.result as unknown[]);
-      });
-      db.close();
-      return records.length;
-    });
-    expect(stored).toBe(1);
+    // On the device it is one record, sealed: its text cannot be read from the browser's storage.
+    expect(await storedOutbox(page, description)).toEqual({ count: 1, isSealed: true, showsText: false });
 
     // The connection returns: sent by itself, once; the entry leaves the outbox and the ticket is listed.
     await context.setOffline(false);
@@ -127,7 +89,7 @@ describe('the outbox', () => {
     const { worker, context, page } = await signedInWorker('Outbox Canceller');
     const description = `Missing hours, cancelled e2e ${randomUUID().slice(0, 8)}`;
     await fillWorkHours(page, description);
-    await submitOffline(context, page);
+    await submitOffline(context, page, APP_URL);
 
     const entry = outboxEntry(page, description);
     await entry.waitFor({ timeout: 10_000 });
@@ -163,7 +125,7 @@ describe('the outbox', () => {
     await page.locator('#ticket-period').selectOption({ index: 1 });
     await page.getByText(/I accept the terms/).click();
     await page.locator('#ticket-description').fill(description);
-    await submitOffline(context, page);
+    await submitOffline(context, page, APP_URL);
     await outboxEntry(page, description).waitFor({ timeout: 10_000 });
 
     // Meanwhile the same period's advance is requested another way (here: straight through the API).

@@ -9,6 +9,16 @@ import { ROOT, emulatorEnv } from '../scripts/emulators.mjs';
 import { signIn, submitLogin } from './app-actions.js';
 import { APP_URL, launchBrowser, newContext } from './browser.js';
 import { serveBuild } from './static-server.js';
+import { type TestWorker, createTestWorker, deleteTestWorker } from './live-fixtures.js';
+import {
+  databases,
+  deviceKeyCount,
+  fillWorkHours,
+  outboxEntry,
+  storedOutbox,
+  submitOffline,
+  ticketsWith,
+} from './outbox-actions.js';
 
 const TIMEOUT_MS = 70_000;
 const OUT_DIR = path.join(ROOT, 'web', 'dist-e2e-session');
@@ -36,9 +46,12 @@ async function admin() {
 
 const DISABLED_UID = 'u-worker2';
 
+let timedOutWorker: TestWorker | null = null;
+
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  if (timedOutWorker) await deleteTestWorker(timedOutWorker);
   // Put the seed back for the e2e files that run after this one.
   const { db, auth } = await admin();
   await auth.updateUser(DISABLED_UID, { disabled: false });
@@ -145,4 +158,47 @@ describe('a sign-in after the previous user left the same tab', () => {
     await expectFreshSession(page, sign);
     await context.close();
   }, 150_000);
+});
+
+describe('what a worker leaves on the phone through a session timeout', () => {
+  it('keeps a ticket queued offline and a draft, sealed, and gives them back to the same worker', async () => {
+    timedOutWorker = await createTestWorker('Timed-out Worker');
+    const worker = timedOutWorker;
+    const context = await newContext(browser);
+    await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    const page = await context.newPage();
+    await signIn(page, worker.email, server.origin);
+    await page.goto(`${server.origin}/ticket-history`);
+    await page.getByRole('heading', { name: 'Ticket history' }).waitFor({ timeout: 20_000 });
+    // The device key comes a moment after sign-in, while there is a connection.
+    await expect.poll(() => deviceKeyCount(page), { timeout: 20_000 }).toBe(1);
+
+    // On the site: no signal, the ticket goes to the outbox; then another form is started as a draft.
+    const queued = `Missing hours, queued before a timeout ${worker.uid}`;
+    await fillWorkHours(page, queued);
+    await submitOffline(context, page, server.origin);
+    await outboxEntry(page, queued).waitFor({ timeout: 10_000 });
+    const drafted = `A draft typed before a timeout ${worker.uid}`;
+    await fillWorkHours(page, drafted);
+    await page.getByText(/kept on this device as a draft/).waitFor({ timeout: 10_000 });
+
+    // The session runs out (still offline): the key goes, the sealed outbox and draft stay.
+    await page.waitForURL(`${server.origin}/login`, { timeout: TIMEOUT_MS + 15_000 });
+    await expect.poll(() => databases(page), { timeout: 10_000 }).not.toContain('device-keys');
+    expect(await databases(page)).toEqual(expect.arrayContaining(['ticket-outbox', 'ticket-drafts']));
+    expect(await storedOutbox(page, queued)).toEqual({ count: 1, isSealed: true, showsText: false });
+    expect(await ticketsWith(worker.uid, queued)).toHaveLength(0);
+
+    // Signal again, the same worker signs in: the ticket is sent, once, and the draft is back.
+    await context.setOffline(false);
+    // Without the service worker (blocked in this suite) the login screen's code could not load offline.
+    await page.reload();
+    await signInHere(page, worker.email);
+    await page.getByText(/^Ticket T-\d{4} was sent\.$/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => ticketsWith(worker.uid, queued).then((found) => found.length)).toBe(1);
+    await page.goto(`${server.origin}/new-ticket/workhours/missingHours`);
+    await page.getByText('Draft restored').waitFor({ timeout: 20_000 });
+    expect(await page.locator('#ticket-description').inputValue()).toBe(drafted);
+    await context.close();
+  }, 180_000);
 });

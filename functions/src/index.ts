@@ -24,6 +24,7 @@ import { createListTicketQueueHandler } from './callable/tickets/list-ticket-que
 import { createListTicketStaffHandler } from './callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
 import { createMarkNotificationsReadHandler } from './callable/notifications/mark-notifications-read.js';
+import { createGetDeviceKeyHandler } from './callable/device-keys/get-device-key.js';
 import { createRegisterPushDeviceHandler } from './callable/push/register-push-device.js';
 import { createUnregisterPushDeviceHandler } from './callable/push/unregister-push-device.js';
 import { configuredDirectory } from './directory/configured-directory.js';
@@ -143,6 +144,12 @@ export const listTicketStaff = serveCallable(
 export const markNotificationsRead = serveCallable(
   'markNotificationsRead',
   createMarkNotificationsReadHandler({ db, logger, now: Date.now }),
+);
+
+// The phone's sealed data (drafts, the outbox): each account gets back its own key, on any device.
+export const getDeviceKey = serveCallable(
+  'getDeviceKey',
+  createGetDeviceKeyHandler({ db, logger, now: Date.now }),
 );
 
 // Web push (issue 18): each device that turns push on registers its FCM token; every new

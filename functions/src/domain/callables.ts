@@ -67,6 +67,8 @@ import {
 export type SubmitTicketResponse = { ticketId: string; number: string; isDuplicate: boolean };
 export type AttachTicketFilesResponse = { attachments: StoredAttachment[] };
 export type SubmitBugReportResponse = { reportId: string };
+/** The caller's device-data key: 32 random bytes, base64, the same on every call of that account. */
+export type GetDeviceKeyResponse = { key: string };
 
 /** One callable's contract. `response` is never set: it only carries the answer's type. */
 export type CallableContract<Request extends z.ZodType = z.ZodType, Response = unknown> = {
@@ -217,6 +219,13 @@ export const CALLABLES = {
     request: markNotificationsReadSchema,
     failure: NOTIFICATION_ERRORS.markFailed,
     invalid: 'Invalid notifications',
+  }),
+
+  // The key that seals the caller's data on the phone (drafts, the outbox): takes exactly `{}`
+  getDeviceKey: answers<GetDeviceKeyResponse>()({
+    request: z.strictObject({}),
+    failure: 'session.errors.deviceKeyFailed',
+    invalid: 'Invalid device key request',
   }),
 
   // Web push (issue 18): this device's FCM token, stored under the caller

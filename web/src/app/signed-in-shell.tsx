@@ -13,6 +13,7 @@ import { Spinner } from '../components/ui/spinner';
 import { preloadNoticeStack } from '../notices';
 import { unsentTicketCount } from '../tickets/outbox/unsent-count';
 import { UnsentTicketsDialog } from '../tickets/outbox/unsent-tickets-dialog';
+import { prefetchDeviceKey } from '../lib/idb/device-key';
 
 /**
  * Everything a signed-in user sees around a screen: antd theme, layout, logout. The session timeout runs
@@ -28,6 +29,9 @@ export function SignedInShell() {
   // The notices' code comes now, while there is a connection: a screen may need one when there is none
   // (a ticket kept in the outbox, cancelled, sent later).
   useEffect(() => void preloadNoticeStack().catch(() => undefined), []);
+  // The key that seals drafts and the outbox on the phone comes while there is a connection.
+  const uidForKey = user?.uid;
+  useEffect(() => (uidForKey ? prefetchDeviceKey(uidForKey) : undefined), [uidForKey]);
   const { mode, setMode } = useThemeMode();
   const navigate = useNavigate();
   const signOutNow = useCallback(() => {

@@ -10,6 +10,7 @@
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS, SESSION_WARNING_MS } from '@domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { logger } from '../lib/logger';
+import { clearSessionTimedOut, markSessionTimedOut } from '../lib/auth/sign-out-cleanup';
 import {
   MANUAL_LOGOUT_KEY,
   SESSION_CHANNEL_NAME,
@@ -222,6 +223,7 @@ export function SessionManager(props: SessionManagerProps) {
     switch (decision.kind) {
       case 'start':
         if (decision.shouldClearManualLogout) clearManualLogoutFlag();
+        clearSessionTimedOut();
         writeExpiresAt(decision.expiresAt);
         commit(decision.expiresAt, time);
         post('SESSION_STARTED', { expiresAt: decision.expiresAt });
@@ -231,6 +233,7 @@ export function SessionManager(props: SessionManagerProps) {
         return;
       case 'sign-out':
         // The session ran out while no tab was open; other tabs, if any, ended it at the same moment.
+        markSessionTimedOut();
         isEndingRef.current = true;
         removeExpiresAt();
         commit(null, time);
@@ -249,6 +252,8 @@ export function SessionManager(props: SessionManagerProps) {
     const stored = readStoredSession().expiresAt;
     const effective = stored !== null && stored > current ? stored : current;
     if (sessionPhase(effective, time, effectiveWarningMs) === 'expired') {
+      // What the worker typed or queued stays on the phone, sealed, for their next sign-in.
+      markSessionTimedOut();
       endSession('timeout', false, signOut).catch(logSignOutError);
       return;
     }

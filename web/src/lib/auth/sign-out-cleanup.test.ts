@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAFTS_DB_NAME, OUTBOX_DB_NAME } from '../idb/device-databases';
+import { DEVICE_KEYS_DB_NAME, DRAFTS_DB_NAME, OUTBOX_DB_NAME } from '../idb/device-databases';
 import {
   INTENDED_PATH_KEY,
+  SESSION_TIMED_OUT_KEY,
+  clearSessionTimedOut,
   forgetSignedOutUser,
+  markSessionTimedOut,
   rememberIntendedPath,
   signOutCount,
 } from './sign-out-cleanup';
@@ -11,6 +14,7 @@ describe('forgetSignedOutUser', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     sessionStorage.clear();
+    localStorage.clear();
   });
 
   it('removes the cached profiles, the intended path, the ticket drafts and the outbox, stops Firestore and deletes its caches', async () => {
@@ -34,6 +38,7 @@ describe('forgetSignedOutUser', () => {
     expect(Object.keys(sessionStorage)).toEqual(['unrelated']);
     expect(stopFirestore).toHaveBeenCalledTimes(1);
     expect(deleteDatabase.mock.calls).toEqual([
+      [DEVICE_KEYS_DB_NAME],
       [DRAFTS_DB_NAME],
       [OUTBOX_DB_NAME],
       ['firestore/[DEFAULT]/demo-ticket-app/main'],
@@ -66,7 +71,33 @@ describe('forgetSignedOutUser', () => {
     sessionStorage.setItem('profile-u-worker', '{}');
     await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
     expect(sessionStorage.getItem('profile-u-worker')).toBeNull();
-    expect(deleteDatabase.mock.calls).toEqual([[DRAFTS_DB_NAME], [OUTBOX_DB_NAME]]);
+    expect(deleteDatabase.mock.calls).toEqual([[DEVICE_KEYS_DB_NAME], [DRAFTS_DB_NAME], [OUTBOX_DB_NAME]]);
+  });
+
+  it('after a session timeout keeps the sealed drafts and outbox for the same account, and deletes the keys', async () => {
+    const deleteDatabase = vi.fn();
+    vi.stubGlobal('indexedDB', { databases: () => Promise.resolve([]), deleteDatabase });
+    markSessionTimedOut();
+    // Every tab signs out at that moment and reads the same note.
+    await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
+    await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
+    expect(deleteDatabase.mock.calls).toEqual([[DEVICE_KEYS_DB_NAME], [DEVICE_KEYS_DB_NAME]]);
+
+    // The next sign-in forgets the note: a later log-out deletes everything again.
+    clearSessionTimedOut();
+    expect(localStorage.getItem(SESSION_TIMED_OUT_KEY)).toBeNull();
+    deleteDatabase.mockClear();
+    await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
+    expect(deleteDatabase.mock.calls).toEqual([[DEVICE_KEYS_DB_NAME], [DRAFTS_DB_NAME], [OUTBOX_DB_NAME]]);
+  });
+
+  it('counts an old timeout note as none (a sign-out a minute or more later is a log-out)', async () => {
+    const deleteDatabase = vi.fn();
+    vi.stubGlobal('indexedDB', { databases: () => Promise.resolve([]), deleteDatabase });
+    markSessionTimedOut(Date.now() - 61_000);
+    await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
+    expect(deleteDatabase).toHaveBeenCalledWith(DRAFTS_DB_NAME);
+    expect(deleteDatabase).toHaveBeenCalledWith(OUTBOX_DB_NAME);
   });
 
   it('still stops Firestore when the device has no IndexedDB at all', async () => {

@@ -1,9 +1,13 @@
 import { logger } from '../logger';
+import { PER_USER_DATABASES } from '../idb/device-databases';
+import { forgetDeviceKeys } from '../idb/device-key';
+import { deleteDeviceDatabase } from '../idb/key-value-store';
 import { hasPushFlags } from '../push/push-flag';
 
 // What a signed-out user leaves behind on a shared phone, removed at every sign-out (manual, timeout, a
 // disabled account, a revoked token): every tab runs this when Firebase tells it the user is gone, so the
-// next user of the phone sees nothing of the last one.
+// next user of the phone sees nothing of the last one. A session timeout keeps the sealed drafts and
+// outbox (unreadable without the account's key, which goes), so the worker loses nothing by it.
 
 /** The sessionStorage key of the path a visitor asked for before signing in (spec: intendedPath). */
 export const INTENDED_PATH_KEY = 'intendedPath';
@@ -48,24 +52,57 @@ export type SignOutCleanupDeps = {
   stopFirestore: () => Promise<void>;
 };
 
+/** The localStorage key where a session timeout notes its time, for every tab's clean-up to read. */
+export const SESSION_TIMED_OUT_KEY = 'sessionTimedOutAt';
+/** How long a timeout's note holds: the other tabs sign out within moments of it. */
+const TIMEOUT_NOTE_MS = 60_000;
+
+/** Notes that the session is ending by its timeout (called just before that sign-out, in that tab). */
+export function markSessionTimedOut(now = Date.now()): void {
+  try {
+    localStorage.setItem(SESSION_TIMED_OUT_KEY, String(now));
+  } catch {
+    // without storage a timeout counts as a log-out: everything is deleted
+  }
+}
+
+/** Forgets the note (at the next sign-in). */
+export function clearSessionTimedOut(): void {
+  try {
+    localStorage.removeItem(SESSION_TIMED_OUT_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+function isSessionTimeout(now: number): boolean {
+  try {
+    const at = Number(localStorage.getItem(SESSION_TIMED_OUT_KEY));
+    return at > 0 && now - at >= 0 && now - at < TIMEOUT_NOTE_MS;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Deletes the new-ticket drafts and the outbox (tickets waiting for a connection) of every account;
- * that code loads only now, not with /login.
+ * Deletes the device keys, and unless the session timed out, the new-ticket drafts and the outbox
+ * (tickets waiting for a connection) of every account. After a timeout the drafts and the outbox
+ * stay sealed and unreadable until the same account signs in again and gets its key back. Imported
+ * with the page, not on demand: a timeout on a site without signal must still delete the keys.
  */
-async function deletePerUserDatabases(): Promise<void> {
-  const [{ deleteDeviceDatabase }, { PER_USER_DATABASES }] = await Promise.all([
-    import('../idb/key-value-store'),
-    import('../idb/device-databases'),
-  ]);
-  PER_USER_DATABASES.forEach((name) => deleteDeviceDatabase(name));
+function deletePerUserDatabases(isTimeout: boolean): void {
+  forgetDeviceKeys();
+  if (!isTimeout) PER_USER_DATABASES.forEach((name) => deleteDeviceDatabase(name));
 }
 
 /**
  * Forgets the signed-out user in this tab: the cached profile (`profile-{uid}`), the intended path, the
- * new-ticket drafts, the outbox and the Firestore offline cache (tickets read while signed in). A deletion another tab
- * still holds open waits until that tab signs out too, which it does at the same moment.
+ * device keys, the new-ticket drafts and the outbox (sealed ones kept after a session timeout, see above)
+ * and the Firestore offline cache (tickets read while signed in). A deletion another tab still holds open
+ * waits until that tab signs out too, which it does at the same moment.
  */
 export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<void> {
+  const isTimeout = isSessionTimeout(Date.now());
   markSignedOut();
   signOuts += 1;
   try {
@@ -76,9 +113,9 @@ export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<voi
     // storage unavailable: nothing was stored either
   }
   try {
-    await deletePerUserDatabases();
+    deletePerUserDatabases(isTimeout);
   } catch (error) {
-    logger.error('Could not delete the ticket drafts and outbox at sign-out', error);
+    logger.error('Could not delete the device keys, drafts and outbox at sign-out', error);
   }
   try {
     await deps.stopFirestore();

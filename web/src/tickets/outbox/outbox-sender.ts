@@ -94,8 +94,10 @@ export function startOutboxSender(uid: string, onReport: (report: OutboxSendRepo
     } catch (error) {
       logger.error('Could not send the outbox', error);
     }
-    if (isStopped) return report;
+    // Told even when the screen changed meanwhile (the shell mounts anew after a sign-in's redirect):
+    // a ticket that left the phone is news either way.
     if (report && (report.sent.length > 0 || report.refused.length > 0)) onReport(report);
+    if (isStopped) return report;
     const isWaiting = report === null || report.isWaiting;
     if (isWaiting) timer = setTimeout(() => void send(), OUTBOX_RETRY_MS);
     return report;

@@ -4,21 +4,26 @@ import {
   deleteDeviceDatabase,
 } from '../../lib/idb/key-value-store';
 import { OUTBOX_DB_NAME } from '../../lib/idb/device-databases';
+import { currentDeviceKey } from '../../lib/idb/device-key';
+import { sealedStore } from '../../lib/idb/sealed-store';
 import { type OutboxEntry, readOutboxEntry } from './outbox-entry';
 
 // Where tickets wait for a connection: one IndexedDB database on the device, one record per
 // submission (keyed by its request id), files included as Blobs. Every change is announced to this
 // tab and the others (BroadcastChannel), so the history and the sender see it at once. Like the
-// drafts, the outbox is deleted at every sign-out: the next user of a shared phone neither sees nor
-// sends the last one's tickets.
+// drafts, entries are sealed with the account's device key and deleted at every log-out: the next
+// user of a shared phone neither sees nor sends the last one's tickets. A session timeout keeps them
+// sealed, and they are sent once the same account signs in again.
 
 export { OUTBOX_DB_NAME };
 const CHANNEL = 'ticket-outbox';
 
 export type OutboxStore = KeyValueStore;
 
+/** The browser's outbox, sealed with the signed-in account's device key; null without IndexedDB. */
 export function browserOutboxStore(): OutboxStore | null {
-  return browserKeyValueStore(OUTBOX_DB_NAME, 'entries');
+  const inner = browserKeyValueStore(OUTBOX_DB_NAME, 'entries');
+  return inner && sealedStore(inner, currentDeviceKey, OUTBOX_DB_NAME);
 }
 
 const listeners = new Set<() => void>();

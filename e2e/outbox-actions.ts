@@ -1,0 +1,105 @@
+// What the outbox browser tests do (outbox.e2e.ts, and the session timeout in session.e2e.ts): open a
+// form through the app's own links (so its screen is loaded while online: the suite blocks the service
+// worker that serves screens offline in real use), fill a work-hours ticket, submit it offline, and look
+// at the outbox in the history and on the device.
+import type { BrowserContext, Page } from 'playwright-core';
+import { admin } from './live-fixtures.js';
+
+export const WAITING = 'Waiting for connection';
+export const OUTBOX = 'Waiting to be sent';
+
+/** The tickets of `uid` on the server with this description. */
+export async function ticketsWith(uid: string, description: string) {
+  const { db } = await admin();
+  const found = await db.collection('tickets').where('createdBy', '==', uid).get();
+  return found.docs.filter((doc) => doc.get('description') === description);
+}
+
+/** Opens a category's form through the app's own links (loading its screen while online). */
+export async function openForm(page: Page, category: string, subcategory: string) {
+  await page.getByRole('link', { name: 'New ticket', exact: true }).first().click();
+  await page.getByRole('link', { name: category, exact: true }).click();
+  await page.getByRole('link', { name: subcategory, exact: true }).click();
+  await page.locator('#ticket-description').waitFor({ timeout: 20_000 });
+}
+
+export async function fillWorkHours(page: Page, description: string) {
+  await openForm(page, 'Work hours', 'Missing hours');
+  const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+  await page.locator('#ticket-startDate').fill(today);
+  await page.locator('#ticket-endDate').fill(today);
+  await page.locator('#ticket-description').fill(description);
+}
+
+/** Submits with no connection and goes to the history through the "queued" screen's link. */
+export async function submitOffline(context: BrowserContext, page: Page, origin: string) {
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Submit ticket' }).click();
+  await page.getByRole('heading', { name: WAITING }).waitFor({ timeout: 10_000 });
+  await page.getByRole('link', { name: 'Ticket history' }).last().click();
+  await page.waitForURL(`${origin}/ticket-history`);
+}
+
+export const outboxEntry = (page: Page, text: string) =>
+  page.getByRole('list', { name: OUTBOX }).getByRole('listitem').filter({ hasText: text });
+
+/**
+ * The outbox records as the device holds them: how many, whether each is sealed, and whether any
+ * shows `plain` (a description) to whoever opens the browser's storage.
+ */
+export function storedOutbox(page: Page, plain: string) {
+  return page.evaluate(async (text) => {
+    const open = indexedDB.open('ticket-outbox');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    if (!db.objectStoreNames.contains('entries')) {
+      db.close();
+      return { count: 0, isSealed: true, showsText: false };
+    }
+    const all = db.transaction('entries').objectStore('entries').getAll();
+    const records = await new Promise<unknown[]>((resolve) => {
+      all.onsuccess = () => resolve(all.result as unknown[]);
+    });
+    db.close();
+    const bytesOf = (value: unknown): string =>
+      Object.prototype.toString.call(value) === '[object ArrayBuffer]'
+        ? new TextDecoder().decode(value as ArrayBuffer)
+        : typeof value === 'object' && value !== null
+          ? Object.values(value).map(bytesOf).join('')
+          : String(value);
+    return {
+      count: records.length,
+      isSealed: records.every((record) => (record as { sealed?: unknown }).sealed === 1),
+      showsText: records.some((record) => bytesOf(record).includes(text)),
+    };
+  }, plain);
+}
+
+/** The names of this origin's IndexedDB databases. */
+export function databases(page: Page) {
+  return page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
+}
+
+/** How many device keys this origin holds (the key that seals drafts and the outbox arrived when 1). */
+export function deviceKeyCount(page: Page) {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'device-keys')) return 0;
+    const open = indexedDB.open('device-keys');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    if (!db.objectStoreNames.contains('keys')) {
+      db.close();
+      return 0;
+    }
+    const count = db.transaction('keys').objectStore('keys').count();
+    const keys = await new Promise<number>((resolve) => {
+      count.onsuccess = () => resolve(count.result);
+    });
+    db.close();
+    return keys;
+  });
+}

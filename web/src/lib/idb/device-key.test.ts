@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deviceKey, forgetDeviceKeys, prefetchDeviceKey, KEY_PREFETCH_DELAY_MS } from './device-key';
+import { open, seal } from './sealed-store';
+
+const RAW = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, index) => index)));
+const OTHER = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, index) => 255 - index)));
+
+describe('deviceKey', () => {
+  afterEach(() => {
+    forgetDeviceKeys();
+    vi.useRealTimers();
+  });
+
+  it('asks the server once per account and sign-in, and the same raw key opens what it sealed', async () => {
+    const source = vi.fn(() => Promise.resolve(RAW));
+    const key = await deviceKey('u-worker', source);
+    expect(await deviceKey('u-worker', source)).toBe(key);
+    expect(source).toHaveBeenCalledTimes(1);
+    const sealed = await seal(key, { description: 'kept' });
+
+    // After a sign-out the key is gone; signing in again as the same account brings the same key back.
+    forgetDeviceKeys();
+    const again = await deviceKey('u-worker', source);
+    expect(source).toHaveBeenCalledTimes(2);
+    expect(await open(again, sealed)).toEqual({ description: 'kept' });
+
+    // Another account's key opens nothing of it.
+    const other = await deviceKey('u-other', () => Promise.resolve(OTHER));
+    expect(await open(other, sealed)).toBeUndefined();
+  });
+
+  it('does not keep a failure: the next use asks again', async () => {
+    const source = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(RAW);
+    await expect(deviceKey('u-worker', source)).rejects.toThrow('offline');
+    await expect(deviceKey('u-worker', source)).resolves.toBeDefined();
+    expect(source).toHaveBeenCalledTimes(2);
+  });
+
+  it('is fetched shortly after a signed-in screen opens, and again when the connection returns after a failure', async () => {
+    vi.useFakeTimers();
+    const source = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(RAW);
+    const stop = prefetchDeviceKey('u-worker', source);
+    expect(source).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(KEY_PREFETCH_DELAY_MS);
+    expect(source).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(source).toHaveBeenCalledTimes(2);
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(source).toHaveBeenCalledTimes(2);
+    stop();
+  });
+});
