@@ -82,10 +82,10 @@ export function databases(page: Page) {
   return page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
 }
 
-/** How many device keys this origin holds (the key that seals drafts and the outbox arrived when 1). */
-export function deviceKeyCount(page: Page) {
+/** Whether this origin holds the signed-in account's key (it seals drafts and the outbox for a later sign-in). */
+export function hasAccountKey(page: Page) {
   return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'device-keys')) return 0;
+    if (!(await indexedDB.databases()).some((db) => db.name === 'device-keys')) return false;
     const open = indexedDB.open('device-keys');
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       open.onsuccess = () => resolve(open.result);
@@ -93,13 +93,14 @@ export function deviceKeyCount(page: Page) {
     });
     if (!db.objectStoreNames.contains('keys')) {
       db.close();
-      return 0;
+      return false;
     }
-    const count = db.transaction('keys').objectStore('keys').count();
-    const keys = await new Promise<number>((resolve) => {
-      count.onsuccess = () => resolve(count.result);
+    const all = db.transaction('keys').objectStore('keys').getAllKeys();
+    const ids = await new Promise<IDBValidKey[]>((resolve) => {
+      all.onsuccess = () => resolve(all.result);
     });
     db.close();
-    return keys;
+    // Account keys are stored under the uid; the phone's own keys under `phone/<uid>`.
+    return ids.some((id) => typeof id === 'string' && !id.startsWith('phone/'));
   });
 }

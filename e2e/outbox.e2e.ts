@@ -15,7 +15,6 @@ import { APP_URL, launchBrowser, newContext } from './browser.js';
 import { type TestWorker, createTestWorker, deleteTestWorker, fileTicket } from './live-fixtures.js';
 import {
   WAITING,
-  deviceKeyCount,
   fillWorkHours,
   openForm,
   outboxEntry,
@@ -48,8 +47,6 @@ async function signedInWorker(
   // The history first, so its screen is loaded while online.
   await page.goto(`${APP_URL}/ticket-history`);
   await page.getByRole('heading', { name: 'Ticket history' }).waitFor({ timeout: 20_000 });
-  // The account's device key (it seals the outbox) comes a moment after sign-in, while online.
-  await expect.poll(() => deviceKeyCount(page), { timeout: 20_000 }).toBe(1);
   return { worker, context, page };
 }
 
@@ -158,6 +155,33 @@ describe('the outbox', () => {
     await page.waitForURL(`${APP_URL}/new-ticket/presalary/advance`);
     await page.getByText('Draft restored').waitFor({ timeout: 10_000 });
     expect(await page.locator('#ticket-description').inputValue()).toBe(description);
+    await context.close();
+  });
+
+  it('queues a ticket even before the account key ever came (sealed with the phone’s own key)', async () => {
+    const worker = await createTestWorker('Outbox Fast Worker');
+    workers.push(worker);
+    const context = await newContext(browser, 'desktop');
+    await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    // The account key never arrives (a site without signal from the start, or a dead Wi-Fi).
+    await context.route('**/getDeviceKey', (route) => route.abort());
+    const page = await context.newPage();
+    await signIn(page, worker.email);
+    await page.goto(`${APP_URL}/new-ticket/workhours/missingHours`);
+    await page.locator('#ticket-description').waitFor({ timeout: 20_000 });
+    const description = `Missing hours, no key yet ${randomUUID().slice(0, 8)}`;
+    const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+    await page.locator('#ticket-startDate').fill(today);
+    await page.locator('#ticket-endDate').fill(today);
+    await page.locator('#ticket-description').fill(description);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Submit ticket' }).click();
+    await page.getByRole('heading', { name: WAITING }).waitFor({ timeout: 10_000 });
+    expect(await storedOutbox(page, description)).toEqual({ count: 1, isSealed: true, showsText: false });
+
+    await context.setOffline(false);
+    await page.getByText(/^Ticket T-\d{4} was sent\.$/).waitFor({ timeout: 30_000 });
+    await expect.poll(() => ticketsWith(worker.uid, description).then((found) => found.length)).toBe(1);
     await context.close();
   });
 });

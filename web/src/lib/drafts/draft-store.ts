@@ -5,7 +5,7 @@ import {
   memoryKeyValueStore,
 } from '../idb/key-value-store';
 import { DRAFTS_DB_NAME } from '../idb/device-databases';
-import { currentDeviceKey } from '../idb/device-key';
+import { currentSealingKeys } from '../idb/device-key';
 import { sealedStore } from '../idb/sealed-store';
 
 // Where the new-ticket drafts live on the device: one IndexedDB database, one record per
@@ -27,7 +27,7 @@ export const draftId = (uid: string, category: string, subcategory: string) =>
 /** The browser's IndexedDB store, sealed; null where the browser has none (then drafts are simply off). */
 export function browserDraftStore(): DraftStore | null {
   const inner = browserKeyValueStore(DRAFTS_DB_NAME, 'drafts');
-  return inner && sealedStore(inner, currentDeviceKey, DRAFTS_DB_NAME);
+  return inner && sealedStore(inner, currentSealingKeys, DRAFTS_DB_NAME);
 }
 
 /** A store in memory, for tests. `records` is the Map behind it. */

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deviceKey, forgetDeviceKeys, prefetchDeviceKey, KEY_PREFETCH_DELAY_MS } from './device-key';
+import {
+  ACCOUNT_KEY_WAIT_MS,
+  KEY_PREFETCH_DELAY_MS,
+  deviceKey,
+  forgetDeviceKeys,
+  prefetchDeviceKey,
+  sealingKeys,
+} from './device-key';
 import { open, seal } from './sealed-store';
 
 const RAW = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, index) => index)));
@@ -50,5 +57,37 @@ describe('deviceKey', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(source).toHaveBeenCalledTimes(2);
     stop();
+  });
+});
+
+describe('sealingKeys', () => {
+  afterEach(() => {
+    forgetDeviceKeys();
+    vi.useRealTimers();
+  });
+
+  it('seals with the account key when it comes, else with the phone key, which no sign-out leaves behind', async () => {
+    const offline = sealingKeys('u-worker', () => Promise.reject(new Error('offline')));
+    const sealer = await offline.forSealing();
+    expect(sealer.id).toBe('phone');
+    const sealed = await seal(sealer.key, { description: 'typed with no signal' });
+    expect(await open(await offline.forOpening('phone'), sealed)).toEqual({
+      description: 'typed with no signal',
+    });
+
+    const online = sealingKeys('u-worker', () => Promise.resolve(RAW));
+    expect((await online.forSealing()).id).toBe('account');
+
+    // After a sign-out the phone key is gone: a new one opens nothing the old one sealed.
+    forgetDeviceKeys();
+    expect(await open(await offline.forOpening('phone'), sealed)).toBeUndefined();
+  });
+
+  it('does not wait on a hanging request for the account key longer than ACCOUNT_KEY_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    const keys = sealingKeys('u-worker', () => new Promise<string>(() => undefined));
+    const sealer = keys.forSealing();
+    await vi.advanceTimersByTimeAsync(ACCOUNT_KEY_WAIT_MS);
+    expect((await sealer).id).toBe('phone');
   });
 });

@@ -2,11 +2,16 @@ import { currentUser } from '../auth/api';
 import { DEVICE_KEYS_DB_NAME } from './device-databases';
 import { browserKeyValueStore, deleteDeviceDatabase } from './key-value-store';
 
-// The key that seals an account's data on this phone (drafts, the outbox): AES-GCM, 256 bits,
-// the same for the account on every device and every sign-in, handed out by the getDeviceKey
-// callable to that account only. Kept while signed in (in memory and, non-extractable, in
-// IndexedDB so a reload offline still reads the drafts); every sign-out deletes it, so what is
-// sealed on the phone stays unreadable until the same account signs in again.
+// The keys that seal an account's data on this phone (drafts, the outbox), AES-GCM, 256 bits:
+// - the account key, the same for the account on every device and every sign-in, handed out by the
+//   getDeviceKey callable to that account only: what it seals survives a session timeout and opens
+//   again at the same account's next sign-in;
+// - the phone key, made here, for the moments the account key cannot be had (no signal before it
+//   ever came): nothing typed or queued is refused for want of a key, but what it seals does not
+//   outlive the sign-in (re-sealed under the account key at its next write once that key comes).
+// Both are kept while signed in (in memory and, non-extractable, in IndexedDB so a reload offline
+// still reads the drafts); every sign-out deletes them, so what is sealed on the phone stays
+// unreadable to anyone else.
 
 type KeySource = (uid: string) => Promise<string>;
 
@@ -17,6 +22,9 @@ const serverKey: KeySource = async () => {
 };
 
 let cached: { uid: string; key: Promise<CryptoKey> } | null = null;
+let cachedPhoneKey: { uid: string; key: Promise<CryptoKey> } | null = null;
+
+const keyStore = () => browserKeyValueStore(DEVICE_KEYS_DB_NAME, 'keys');
 
 function importRawKey(base64: string): Promise<CryptoKey> {
   const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -24,7 +32,7 @@ function importRawKey(base64: string): Promise<CryptoKey> {
 }
 
 async function loadKey(uid: string, source: KeySource): Promise<CryptoKey> {
-  const store = browserKeyValueStore(DEVICE_KEYS_DB_NAME, 'keys');
+  const store = keyStore();
   const stored = await store?.get(uid).catch(() => undefined);
   if (stored instanceof CryptoKey) return stored;
   const key = await importRawKey(await source(uid));
@@ -45,20 +53,81 @@ export function deviceKey(uid: string, source: KeySource = serverKey): Promise<C
   return cached.key;
 }
 
-/** The signed-in account's device key; rejects when nobody is signed in. */
-export function currentDeviceKey(): Promise<CryptoKey> {
-  const uid = currentUser()?.uid;
-  return uid ? deviceKey(uid) : Promise.reject(new Error('Nobody is signed in'));
+async function loadPhoneKey(uid: string): Promise<CryptoKey> {
+  const store = keyStore();
+  const id = `phone/${uid}`;
+  const stored = await store?.get(id).catch(() => undefined);
+  if (stored instanceof CryptoKey) return stored;
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+  await store?.put(id, key).catch(() => undefined);
+  return key;
 }
 
-/** Forgets every device key of this phone (at each sign-out). */
+/** Account `uid`'s phone key (see above), made on first use. */
+export function phoneKey(uid: string): Promise<CryptoKey> {
+  if (cachedPhoneKey?.uid !== uid) {
+    const key = loadPhoneKey(uid);
+    cachedPhoneKey = { uid, key };
+    key.catch(() => {
+      if (cachedPhoneKey?.key === key) cachedPhoneKey = null;
+    });
+  }
+  return cachedPhoneKey.key;
+}
+
+/** Which key sealed a record. */
+export type KeyId = 'account' | 'phone';
+
+/** The keys of a sealed store (sealed-store.ts): one to seal with now, and the one a record opens with. */
+export type SealingKeys = {
+  forSealing: () => Promise<{ id: KeyId; key: CryptoKey }>;
+  forOpening: (id: KeyId) => Promise<CryptoKey>;
+};
+
+/** How long sealing waits for the account key (a dead site Wi-Fi can hang a request) before the phone key. */
+export const ACCOUNT_KEY_WAIT_MS = 3_000;
+
+/** The sealing keys of account `uid`: the account key when it comes in time, else the phone key. */
+export function sealingKeys(uid: string, source?: KeySource): SealingKeys {
+  return {
+    forSealing: async () => {
+      const account = deviceKey(uid, source);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), ACCOUNT_KEY_WAIT_MS);
+      });
+      const key = await Promise.race([account.catch(() => null), late]);
+      clearTimeout(timer);
+      return key ? { id: 'account', key } : { id: 'phone', key: await phoneKey(uid) };
+    },
+    forOpening: (id) => (id === 'phone' ? phoneKey(uid) : deviceKey(uid, source)),
+  };
+}
+
+/** The signed-in account's sealing keys, resolved at each use; they reject when nobody is signed in. */
+export const currentSealingKeys: SealingKeys = {
+  forSealing: () => {
+    const uid = currentUser()?.uid;
+    return uid ? sealingKeys(uid).forSealing() : Promise.reject(new Error('Nobody is signed in'));
+  },
+  forOpening: (id) => {
+    const uid = currentUser()?.uid;
+    return uid ? sealingKeys(uid).forOpening(id) : Promise.reject(new Error('Nobody is signed in'));
+  },
+};
+
+/** Forgets every device key of this phone, the account's and the phone's own (at each sign-out). */
 export function forgetDeviceKeys(): void {
   cached = null;
+  cachedPhoneKey = null;
   deleteDeviceDatabase(DEVICE_KEYS_DB_NAME);
 }
 
 /** How long after a signed-in screen opens its device key is fetched (after the screen's own work). */
-export const KEY_PREFETCH_DELAY_MS = 2_000;
+export const KEY_PREFETCH_DELAY_MS = 500;
 
 /**
  * Gets account `uid`'s device key ready while there is a connection (and again when it returns, if

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryKeyValueStore } from './key-value-store';
+import type { SealingKeys } from './device-key';
 import { open, seal, sealedStore } from './sealed-store';
 
 const newKey = () =>
@@ -7,6 +8,12 @@ const newKey = () =>
     'encrypt',
     'decrypt',
   ]) as Promise<CryptoKey>;
+
+/** Sealing keys that are always `key` (the account key). */
+const fixedKeys = (key: CryptoKey): SealingKeys => ({
+  forSealing: () => Promise.resolve({ id: 'account', key }),
+  forOpening: () => Promise.resolve(key),
+});
 
 const record = () => ({
   uid: 'u-worker',
@@ -56,7 +63,7 @@ describe('sealedStore', () => {
   it('seals on the way in, opens on the way out, and reads another key’s records as absent', async () => {
     const inner = memoryKeyValueStore();
     const mine = await newKey();
-    const store = sealedStore(inner, () => Promise.resolve(mine), 'test');
+    const store = sealedStore(inner, fixedKeys(mine), 'test');
     await store.put('a', record());
     expect(inner.records.get('a')).toMatchObject({ sealed: 1 });
     expect(JSON.stringify(inner.records.get('a'))).not.toContain('u-worker');
@@ -64,21 +71,18 @@ describe('sealedStore', () => {
     expect(await store.getAll()).toHaveLength(1);
 
     const theirs = await newKey();
-    const theirStore = sealedStore(inner, () => Promise.resolve(theirs), 'test');
+    const theirStore = sealedStore(inner, fixedKeys(theirs), 'test');
     expect(await theirStore.get('a')).toBeUndefined();
     expect(await theirStore.getAll()).toEqual([]);
   });
 
   it('asks for no key while the store is empty', async () => {
     let asked = 0;
-    const store = sealedStore(
-      memoryKeyValueStore(),
-      () => {
-        asked += 1;
-        return Promise.reject(new Error('offline'));
-      },
-      'test',
-    );
+    const refuse = () => {
+      asked += 1;
+      return Promise.reject(new Error('offline'));
+    };
+    const store = sealedStore(memoryKeyValueStore(), { forSealing: refuse, forOpening: refuse }, 'test');
     expect(await store.getAll()).toEqual([]);
     expect(await store.get('nothing')).toBeUndefined();
     expect(asked).toBe(0);
@@ -86,7 +90,7 @@ describe('sealedStore', () => {
 
   it('updates one record at a time: put, keep or delete', async () => {
     const key = await newKey();
-    const store = sealedStore(memoryKeyValueStore(), () => Promise.resolve(key), 'test');
+    const store = sealedStore(memoryKeyValueStore(), fixedKeys(key), 'test');
     await store.put('a', { status: 'waiting' });
     const seen: unknown[] = [];
     await Promise.all([
@@ -104,5 +108,27 @@ describe('sealedStore', () => {
     expect(await store.get('a')).toEqual({ status: 'sending' });
     await store.update('a', () => null);
     expect(await store.get('a')).toBeUndefined();
+  });
+
+  it('seals with the phone key while the account key cannot be had, and opens each record with its own key', async () => {
+    const account = await newKey();
+    const phone = await newKey();
+    let hasAccountKey = false;
+    const keys: SealingKeys = {
+      forSealing: () =>
+        Promise.resolve(hasAccountKey ? { id: 'account', key: account } : { id: 'phone', key: phone }),
+      forOpening: (id) => Promise.resolve(id === 'phone' ? phone : account),
+    };
+    const inner = memoryKeyValueStore();
+    const store = sealedStore(inner, keys, 'test');
+    await store.put('a', { n: 1 });
+    expect(inner.records.get('a')).toMatchObject({ keyId: 'phone' });
+    hasAccountKey = true;
+    await store.put('b', { n: 2 });
+    expect(inner.records.get('b')).toMatchObject({ keyId: 'account' });
+    expect(await store.getAll()).toEqual([{ n: 1 }, { n: 2 }]);
+    // The next write of the first record seals it under the account key.
+    await store.update('a', () => ({ n: 3 }));
+    expect(inner.records.get('a')).toMatchObject({ keyId: 'account' });
   });
 });

@@ -1,3 +1,4 @@
+import type { KeyId, SealingKeys } from './device-key';
 import type { KeyValueStore } from './key-value-store';
 
 // A key-value store whose records are sealed on the device: every record (files included) is
@@ -7,8 +8,8 @@ import type { KeyValueStore } from './key-value-store';
 // something to seal or open, so an empty store costs no key.
 
 type Box = { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer };
-/** A record as stored: the sealed JSON of the record, and each Blob in it sealed on its own. */
-export type SealedRecord = { sealed: 1; record: Box; blobs: Box[] };
+/** A record as stored: the sealed JSON of the record, each Blob in it sealed on its own, and which key sealed them. */
+export type SealedRecord = { sealed: 1; keyId: KeyId; record: Box; blobs: Box[] };
 
 type BlobSlot = { $blob: number; type: string; name?: string; lastModified?: number };
 
@@ -65,15 +66,15 @@ async function sealBytes(key: CryptoKey, bytes: BufferSource): Promise<Box> {
 const openBytes = (key: CryptoKey, box: Box): Promise<ArrayBuffer> =>
   crypto.subtle.decrypt({ name: 'AES-GCM', iv: box.iv }, key, box.data);
 
-/** Seals `record` (any structured data with Blobs or Files in it) under `key`. */
-export async function seal(key: CryptoKey, record: unknown): Promise<SealedRecord> {
+/** Seals `record` (any structured data with Blobs or Files in it) under `key` (known as `keyId`). */
+export async function seal(key: CryptoKey, record: unknown, keyId: KeyId = 'account'): Promise<SealedRecord> {
   const blobs: Blob[] = [];
   const json = JSON.stringify(withoutBlobs(record, blobs));
   const [sealedRecord, sealedBlobs] = await Promise.all([
     sealBytes(key, new TextEncoder().encode(json)),
     Promise.all(blobs.map(async (blob) => sealBytes(key, new Uint8Array(await blobBytes(blob))))),
   ]);
-  return { sealed: 1, record: sealedRecord, blobs: sealedBlobs };
+  return { sealed: 1, keyId, record: sealedRecord, blobs: sealedBlobs };
 }
 
 /** Checked by tag, not instanceof: an ArrayBuffer may come from another realm (WebCrypto, IndexedDB). */
@@ -85,6 +86,7 @@ function isSealed(value: unknown): value is SealedRecord {
   return (
     isObject(value) &&
     value.sealed === 1 &&
+    (value.keyId === 'account' || value.keyId === 'phone') &&
     isBox(value.record) &&
     Array.isArray(value.blobs) &&
     value.blobs.every(isBox)
@@ -121,16 +123,21 @@ function exclusively<T>(name: string, task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * `inner` with every record sealed under the key `key()` gives. `name` names the lock that makes
- * `update` (read, change, write) one step for every tab, as the plain store's transaction does.
+ * `inner` with every record sealed under the signed-in account's keys (`keys`, see device-key.ts):
+ * sealed with the account key when it can be had, else the phone's own; opened with the key that
+ * sealed it, and read as absent when that key is gone. `name` names the lock that makes `update`
+ * (read, change, write) one step for every tab, as the plain store's transaction does.
  */
-export function sealedStore(
-  inner: KeyValueStore,
-  key: () => Promise<CryptoKey>,
-  name: string,
-): KeyValueStore {
-  const read = async (stored: unknown) => (stored === undefined ? undefined : open(await key(), stored));
-  const write = async (id: string, record: unknown) => inner.put(id, await seal(await key(), record));
+export function sealedStore(inner: KeyValueStore, keys: SealingKeys, name: string): KeyValueStore {
+  const read = async (stored: unknown) => {
+    if (!isSealed(stored)) return undefined;
+    const key = await keys.forOpening(stored.keyId).catch(() => null);
+    return key ? open(key, stored) : undefined;
+  };
+  const write = async (id: string, record: unknown) => {
+    const { id: keyId, key } = await keys.forSealing();
+    await inner.put(id, await seal(key, record, keyId));
+  };
   return {
     get: async (id) => read(await inner.get(id)),
     put: write,

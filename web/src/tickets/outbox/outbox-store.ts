@@ -4,7 +4,7 @@ import {
   deleteDeviceDatabase,
 } from '../../lib/idb/key-value-store';
 import { OUTBOX_DB_NAME } from '../../lib/idb/device-databases';
-import { currentDeviceKey } from '../../lib/idb/device-key';
+import { currentSealingKeys } from '../../lib/idb/device-key';
 import { sealedStore } from '../../lib/idb/sealed-store';
 import { type OutboxEntry, readOutboxEntry } from './outbox-entry';
 
@@ -23,7 +23,7 @@ export type OutboxStore = KeyValueStore;
 /** The browser's outbox, sealed with the signed-in account's device key; null without IndexedDB. */
 export function browserOutboxStore(): OutboxStore | null {
   const inner = browserKeyValueStore(OUTBOX_DB_NAME, 'entries');
-  return inner && sealedStore(inner, currentDeviceKey, OUTBOX_DB_NAME);
+  return inner && sealedStore(inner, currentSealingKeys, OUTBOX_DB_NAME);
 }
 
 const listeners = new Set<() => void>();
