@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   MARK_READ_MAX_IDS,
   NOTIFICATION_KINDS,
+  NOTIFICATION_RETENTION_DAYS,
+  notificationExpiry,
   markNotificationsReadSchema,
   notificationKey,
 } from './notifications.js';
@@ -37,5 +40,18 @@ describe('notificationKey', () => {
       'notifications.kinds.assignedToYou',
       'notifications.kinds.itemConfirmed',
     ]);
+  });
+});
+
+describe('notification retention', () => {
+  it('expires a notification a year after it was made, and a TTL policy deletes it then', () => {
+    expect(NOTIFICATION_RETENTION_DAYS).toBe(365);
+    expect(notificationExpiry(new Date('2026-11-25T10:00:00Z'))).toEqual(new Date('2027-11-25T10:00:00Z'));
+    const indexes = JSON.parse(
+      readFileSync(new URL('../../../firestore.indexes.json', import.meta.url), 'utf8'),
+    ) as { fieldOverrides: { collectionGroup: string; fieldPath: string; ttl?: boolean }[] };
+    expect(indexes.fieldOverrides).toContainEqual(
+      expect.objectContaining({ collectionGroup: 'notifications', fieldPath: 'expireAt', ttl: true }),
+    );
   });
 });

@@ -47,7 +47,19 @@ export type NotificationDocument<K extends NotificationKind = NotificationKind> 
   values: NotificationValues[K];
   createdAt: Date;
   read: boolean;
+  /** When Firestore's TTL policy deletes it (NOTIFICATION_RETENTION_DAYS after createdAt). */
+  expireAt: Date;
 };
+
+/**
+ * How long a notification is kept: a TTL policy on `notifications.expireAt` (firestore.indexes.json)
+ * deletes it after that, usually within a day; the ticket's own history keeps what happened.
+ */
+export const NOTIFICATION_RETENTION_DAYS = 365;
+
+/** When a notification created at `at` expires. */
+export const notificationExpiry = (at: Date): Date =>
+  new Date(at.getTime() + NOTIFICATION_RETENTION_DAYS * 24 * 60 * 60 * 1000);
 
 /** How many notifications the inbox shows per page ("Load more" adds as many again). */
 export const NOTIFICATION_PAGE_SIZE = 20;

@@ -160,7 +160,7 @@ describe('who is notified', () => {
 });
 
 describe('the notification document', () => {
-  it('holds the recipient, the ticket, the kind, its key and values, the time and read: false', () => {
+  it('holds the recipient, the ticket, the kind, its key and values, the time, read: false and its expiry', () => {
     const decision = status('inProgress', staff, { status: 'new' });
     expect(decision.isRefused ? [] : notificationsOf(decision.log)).toEqual([
       {
@@ -174,6 +174,8 @@ describe('the notification document', () => {
           values: { number, status: 'inProgress' },
           createdAt: at,
           read: false,
+          // Kept a year, then Firestore's TTL policy deletes it.
+          expireAt: new Date(at.getTime() + 365 * 24 * 60 * 60 * 1000),
         },
       },
     ]);

@@ -3,6 +3,7 @@ import {
   type NotificationDocument,
   type NotificationKind,
   type NotificationValues,
+  notificationExpiry,
   notificationKey,
 } from '../notifications.js';
 import type { LogEntry, OperationCaller } from './decision.js';
@@ -30,6 +31,7 @@ export function notificationEntry<K extends NotificationKind>(
     values,
     createdAt: at,
     read: false,
+    expireAt: notificationExpiry(at),
   };
   return { collection: NOTIFICATIONS_COLLECTION, data };
 }
