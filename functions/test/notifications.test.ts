@@ -4,6 +4,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMarkNotificationsReadHandler } from '../src/callable/notifications/mark-notifications-read.js';
+import { NOTIFICATION_RETENTION_DAYS } from '../src/domain/notifications.js';
 import {
   type Account,
   account,
@@ -53,6 +54,8 @@ describe('notifications written by the processing callables', () => {
       values: { number: `T-${ticketId.slice(3, 9)}`, status: 'inProgress' },
       createdAt: at,
       read: false,
+      // Kept a year; the TTL policy on expireAt deletes it then.
+      expireAt: Timestamp.fromMillis(at.toMillis() + NOTIFICATION_RETENTION_DAYS * 24 * 60 * 60 * 1000),
     });
   });
 
