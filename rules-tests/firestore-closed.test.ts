@@ -40,6 +40,9 @@ const FUNCTION_ONLY = [
   'deviceKeys/u-worker',
   'users/u-worker/pushDevices/d1',
   'mondayWebhookEvents/e1',
+  'mondayWriteLeases/1234567890',
+  'config/mondayBoard',
+  'config/mondaySync',
 ] as const;
 
 const { as, visitor } = useRulesEnvironment('demo-rules-closed', {

@@ -12,6 +12,8 @@ import { withSecurityHeaders } from './hosting-headers.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-ticket-app';
+/** The functions' region (functions/src/domain/constants.ts FUNCTIONS_REGION). */
+const FUNCTIONS_REGION = 'europe-central2';
 export const PORTS = {
   auth: 9099,
   functions: 5001,
@@ -267,7 +269,12 @@ export async function startStack({
   ]);
   // With `board`, the workers live on a local monday.com board: the functions read its read model
   // and write edits to it (README: "Worker data from a monday.com board").
-  const localBoard = board ? await startLocalBoard({ port: ports.mondayBoard }) : null;
+  const localBoard = board
+    ? await startLocalBoard({
+        port: ports.mondayBoard,
+        webhookUrl: `http://127.0.0.1:${ports.functions}/${PROJECT_ID}/${FUNCTIONS_REGION}/mondayWebhook`,
+      })
+    : null;
   const env = { ...emulatorEnv(ports), ...stack.env, ...localBoard?.env };
   const emulators = startFirebaseEmulators({
     only: emulatorsToRun,

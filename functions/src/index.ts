@@ -28,6 +28,7 @@ import { createGetDeviceKeyHandler } from './callable/device-keys/get-device-key
 import { createRegisterPushDeviceHandler } from './callable/push/register-push-device.js';
 import { createUnregisterPushDeviceHandler } from './callable/push/unregister-push-device.js';
 import { configuredDirectory } from './directory/configured-directory.js';
+import { readBoardLabels } from './directory/monday/board-columns.js';
 import { MONDAY_API_TOKEN } from './directory/monday/config.js';
 import { FUNCTIONS_REGION } from './domain/index.js';
 import { adminAuth, adminDb } from './firebase.js';
@@ -83,6 +84,7 @@ export const getUserProfile = serveCallable(
     ...adminDeps,
     directory: workers.directory,
     boardFreshness: async (workerId) => (await workers.board()?.findWithFreshness(workerId))?.freshAt ?? null,
+    boardLabels: async () => (workers.board() ? await readBoardLabels(db) : null),
   }),
 );
 export const updateUserRole = serveCallable('updateUserRole', createUpdateUserRoleHandler(adminDeps));
@@ -98,7 +100,8 @@ export const setAccountStatus = serveCallable('setAccountStatus', createSetAccou
 export const updateWorker = serveCallable(
   'updateWorker',
   createUpdateWorkerHandler({ ...adminDeps, board: workers.board }),
-  { secrets: [MONDAY_API_TOKEN] },
+  // The board may take 60 s a call, and another instance's write is waited for (one writer a board).
+  { secrets: [MONDAY_API_TOKEN], timeoutSeconds: 300 },
 );
 export const createAccount = serveCallable('createAccount', createCreateAccountHandler(adminDeps));
 export const adminDashboard = serveCallable('adminDashboard', createAdminDashboardHandler(adminDeps));
@@ -169,4 +172,10 @@ export { pushNotification } from './push/push-notification.js';
 export { sweepAttachments } from './scheduled/sweep-attachments.js';
 
 // The monday.com board's read model (issue 17): nightly full sync, delta every 10 minutes, webhooks.
-export { mondayWebhook, syncBoardChanges, syncBoardNightly } from './scheduled/board-sync.js';
+export {
+  boardEventQueued,
+  mondayWebhook,
+  sweepBoardEvents,
+  syncBoardChanges,
+  syncBoardNightly,
+} from './scheduled/board-sync.js';

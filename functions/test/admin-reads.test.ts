@@ -387,6 +387,7 @@ describe('getUserProfile', () => {
         creatableRoles: ['user', 'foreman', 'manager'],
       },
       workerDataAsOf: null,
+      workerFieldLabels: null,
     } satisfies GetUserProfileResponse);
   });
 
@@ -417,6 +418,7 @@ describe('getUserProfile', () => {
         creatableRoles: ['user'],
       },
       workerDataAsOf: null,
+      workerFieldLabels: null,
     } satisfies GetUserProfileResponse);
   });
 

@@ -1,87 +1,39 @@
 // The monday.com board path against the local fake board (scripts/fake-monday) and the Firestore
 // emulator: client pagination and faults, the read model's sync, edits and the webhook.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  FAKE_BOARD_ID,
-  FAKE_COLUMN_MAP_JSON,
-  type FakeBoard,
-  type FakeBoardOptions,
-  generatedWorkers,
-  itemsFromWorkers,
-  startFakeBoard,
-} from '../../scripts/fake-monday/server.mjs';
-import { type MondayClientOptions, createMondayClient } from '../src/directory/monday/client.js';
-import { type MondayConfig, parseMondayConfig } from '../src/directory/monday/config.js';
+import { type FakeBoard, generatedWorkers, itemsFromWorkers } from '../../scripts/fake-monday/server.mjs';
+import { readBoardLabels } from '../src/directory/monday/board-columns.js';
 import {
   BoardRejectedError,
   BoardUnauthorizedError,
   BoardUnavailableError,
+  SyncGuardError,
+  UnknownLabelsError,
   UnmappedFieldsError,
 } from '../src/directory/monday/errors.js';
 import { MondayDirectory } from '../src/directory/monday/monday-directory.js';
-import { MONDAY_WORKERS, SYNC_STATE_DOC } from '../src/directory/monday/read-model.js';
+import { MONDAY_WORKERS } from '../src/directory/monday/read-model.js';
 import { deltaSync, fullSync, readSyncState } from '../src/directory/monday/sync.js';
+import { WRITE_LEASES } from '../src/directory/monday/write-lease.js';
 import {
-  WEBHOOK_EVENTS,
-  type WebhookRequest,
-  createMondayWebhookHandler,
-} from '../src/directory/monday/webhook.js';
-import { adminDb } from '../src/firebase.js';
-import { signJwt } from './monday-jwt.js';
-
-const TOKEN = 'test-token-abcdef';
-const SIGNING_SECRET = 'signing-secret';
-const SHARED_SECRET = 'shared-secret';
-const db = adminDb();
-const LONG_AGO = new Date('2026-01-01T00:00:00Z');
+  LONG_AGO,
+  boardWith,
+  clearReadModel,
+  columnIds,
+  db,
+  realSleep,
+  setup,
+  stopBoard,
+} from '../testing/monday-fixtures.js';
 
 let board: FakeBoard | null = null;
+const useBoard = async (options: Parameters<typeof boardWith>[0]) => (board = await boardWith(options));
 
-async function boardWith(options: FakeBoardOptions = {}) {
-  await board?.stop();
-  board = await startFakeBoard({ token: TOKEN, ...options });
-  return board;
-}
-
-function setup(fake: FakeBoard, clientOptions: Partial<MondayClientOptions> = {}) {
-  const waits: number[] = [];
-  const config: MondayConfig = parseMondayConfig({
-    boardId: fake.boardId,
-    columnMap: FAKE_COLUMN_MAP_JSON,
-    apiUrl: fake.url,
-  });
-  const client = createMondayClient({
-    apiUrl: config.apiUrl,
-    apiVersion: config.apiVersion,
-    token: () => TOKEN,
-    sleep: async (ms) => {
-      waits.push(ms);
-    },
-    timeoutMs: 2_000,
-    ...clientOptions,
-  });
-  const deps = { db, client, config, readModel: MONDAY_WORKERS };
-  const directory = new MondayDirectory(deps);
-  return { config, client, directory, waits, deps };
-}
-
-const columnIds = (config: MondayConfig) =>
-  Object.values(config.columns)
-    .filter((c) => c.type !== 'name')
-    .map((c) => c.id);
-
-async function clearReadModel() {
-  await db.recursiveDelete(db.collection(MONDAY_WORKERS));
-  await db.doc(SYNC_STATE_DOC).delete();
-}
-
-afterAll(async () => {
-  await board?.stop();
-});
+afterAll(stopBoard);
 
 describe('the board client against the fake board', () => {
   beforeAll(async () => {
-    await boardWith({ items: itemsFromWorkers(generatedWorkers(1_234), undefined, LONG_AGO) });
+    board = await useBoard({ items: itemsFromWorkers(generatedWorkers(1_234), undefined, LONG_AGO) });
   });
   afterEach(() => board?.reset());
 
@@ -183,7 +135,7 @@ describe('worker edits through the board', () => {
   const workerId = '7000000001';
 
   beforeEach(async () => {
-    const fake = await boardWith({ items: itemsFromWorkers(generatedWorkers(3), undefined, LONG_AGO) });
+    const fake = await useBoard({ items: itemsFromWorkers(generatedWorkers(3), undefined, LONG_AGO) });
     await clearReadModel();
     await fullSync(setup(fake).deps);
   });
@@ -229,64 +181,148 @@ describe('worker edits through the board', () => {
   });
 
   it.each([
-    ['429', { kind: 'rate-limit', on: 'mutation' } as const],
-    ['complexity exhaustion', { kind: 'complexity', on: 'mutation' } as const],
-    ['500', { kind: 'server-error', on: 'mutation' } as const],
-    ['423 (another write in progress)', { kind: 'locked' } as const],
-  ])('an edit survives %s and is written once', async (_what, fault) => {
+    ['429', { kind: 'rate-limit', on: 'mutation', times: 2 } as const, 3],
+    ['complexity exhaustion', { kind: 'complexity', on: 'mutation', times: 2 } as const, 3],
+    ['one 500', { kind: 'server-error', on: 'mutation', times: 1 } as const, 2],
+    ['an injected 423', { kind: 'locked', times: 2 } as const, 3],
+  ])('an edit survives %s and is written once', async (_what, fault, mutations) => {
     const fake = board!;
-    fake.setFaults([{ ...fault, times: 2 }]);
+    fake.setFaults([fault]);
     const { directory } = setup(fake);
     expect(await directory.update(workerId, { shoesSize: '44' })).toMatchObject({ shoesSize: '44' });
-    expect(fake.stats.mutations).toBe(3);
+    expect(fake.stats.mutations).toBe(mutations);
     expect(fake.stats.writesApplied).toBe(1);
     expect(fake.items.get(workerId)!.columns.numbers_shoes?.text).toBe('44');
   });
 
-  it('a write whose answer was lost is asked again with its Idempotency-Key and not applied twice', async () => {
+  it('a mutation answered 500 is asked again once, then refused (retrying a bad item or value does not help)', async () => {
     const fake = board!;
-    fake.setFaults([{ kind: 'slow', ms: 800, on: 'mutation' }]);
-    const { directory } = setup(fake, { timeoutMs: 300 });
-    expect(await directory.update(workerId, { pantsSize: 'C54' }, { idempotencyKey: 'req-1' })).toMatchObject(
-      { pantsSize: 'C54' },
-    );
+    fake.setFaults([{ kind: 'server-error', on: 'mutation', times: 10 }]);
+    const { directory } = setup(fake);
+    const error = await directory.update(workerId, { shoesSize: '45' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BoardRejectedError);
+    expect(fake.stats.mutations).toBe(2);
+  });
+
+  it('a write to an item the board does not have gets its documented 500, asked once more only', async () => {
+    const fake = board!;
+    const { directory } = setup(fake);
+    fake.items.delete(workerId);
+    const error = await directory.update(workerId, { shoesSize: '45' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BoardRejectedError);
+    expect(error).toMatchObject({ details: { status: 500 } });
+    expect(fake.stats.mutations).toBe(2);
+  });
+
+  it.each([
+    ['DAILY_LIMIT_EXCEEDED', { kind: 'daily-limit', on: 'mutation' } as const],
+    ['FIELD_LIMIT_EXCEEDED', { kind: 'field-limit', on: 'mutation' } as const],
+  ])('%s is not waited for: refused at once with the time to try again', async (code, fault) => {
+    const fake = board!;
+    fake.setFaults([{ ...fault, times: 5 }]);
+    const { directory, waits } = setup(fake);
+    const error = await directory.update(workerId, { shoesSize: '46' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BoardUnavailableError);
+    expect(error).toMatchObject({ details: { code } });
+    expect((error as BoardUnavailableError).details.retryAfterMs).toBeGreaterThan(0);
+    expect(fake.stats.mutations).toBe(1);
+    expect(waits).toEqual([]);
+    expect(fake.stats.writesApplied).toBe(0);
+  });
+
+  it('a write whose answer was lost meets 409 while the first still runs, waits Retry-After and gets the replay', async () => {
+    const fake = board!;
+    fake.setFaults([{ kind: 'slow', ms: 1_500, on: 'mutation' }]);
+    const { directory, client } = setup(fake, { timeoutMs: 500, sleep: realSleep });
+    expect(
+      await directory.update(workerId, { pantsSize: 'C54' }, { requestId: 'req-00000001' }),
+    ).toMatchObject({
+      pantsSize: 'C54',
+    });
     expect(fake.stats.writesApplied).toBe(1);
-    expect(fake.stats.idempotentReplays).toBe(1);
-    // The caller repeats the request (same requestId): still one write.
-    await directory.update(workerId, { pantsSize: 'C54' }, { idempotencyKey: 'req-1' });
+    expect(fake.stats.idempotencyConflicts).toBeGreaterThanOrEqual(1);
+    expect(client.stats.replayed).toBe(1);
+    // The caller repeats the request (same requestId, same values): still one write.
+    await directory.update(workerId, { pantsSize: 'C54' }, { requestId: 'req-00000001' });
     expect(fake.stats.writesApplied).toBe(1);
   });
 
-  it('writes of one process go one at a time; another process meets 423 and retries', async () => {
-    const fake = await boardWith({
-      items: itemsFromWorkers(generatedWorkers(3), undefined, LONG_AGO),
+  it('a slow first write (30 s) and the same request again from another instance: one board write, both succeed', async () => {
+    const fake = board!;
+    fake.setFaults([{ kind: 'slow', ms: 30_000, on: 'mutation' }]);
+    // Default timeouts (65 s an attempt), real waits: as deployed.
+    const first = setup(fake, { sleep: realSleep, timeoutMs: undefined });
+    const second = setup(fake, { sleep: realSleep, timeoutMs: undefined });
+    const started = Date.now();
+    const one = first.directory.update(workerId, { jacketSize: 'M' }, { requestId: 'tap-00000001' });
+    await realSleep(1_000);
+    const two = second.directory.update(workerId, { jacketSize: 'M' }, { requestId: 'tap-00000001' });
+    const results = await Promise.all([one, two]);
+    expect(results.map((worker) => worker?.jacketSize)).toEqual(['M', 'M']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(29_000);
+    expect(fake.stats.writesApplied).toBe(1);
+    expect(fake.stats.overlappingWrites).toBe(0);
+    // Released, not left to lapse (a renewal on its way must not write it back after the release).
+    expect((await db.collection(WRITE_LEASES).doc(fake.boardId).get()).exists).toBe(false);
+  }, 90_000);
+
+  it('two function instances writing to one board at once never overlap (the write lease)', async () => {
+    const fake = await useBoard({
+      items: itemsFromWorkers(generatedWorkers(6), undefined, LONG_AGO),
       writeDelayMs: 150,
     });
-    // Two processes wait for real (at most 200 ms) between attempts, so one's retry meets the other's finished write.
-    const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(ms, 200)));
-    const one = setup(fake, { sleep: realSleep });
-    await Promise.all([
-      one.directory.update('7000000001', { jacketSize: 'XXL' }),
-      one.directory.update('7000000002', { jacketSize: 'XXL' }),
-      one.directory.update('7000000003', { jacketSize: 'XXL' }),
-    ]);
-    expect(fake.stats.concurrentWritesRefused).toBe(0);
-    expect(fake.stats.writesApplied).toBe(3);
-    const other = setup(fake, {
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 200))),
+    await clearReadModel();
+    await fullSync(setup(fake).deps);
+    const instances = [
+      setup(fake, { sleep: realSleep }),
+      setup(fake, { sleep: realSleep }),
+      setup(fake, { sleep: realSleep }),
+    ];
+    await Promise.all(
+      ['7000000001', '7000000002', '7000000003', '7000000004', '7000000005', '7000000006'].map((id, n) =>
+        instances[n % 3]!.directory.update(id, { jacketSize: 'XXL' }),
+      ),
+    );
+    expect(fake.stats.writesApplied).toBe(6);
+    expect(fake.stats.overlappingWrites).toBe(0);
+    expect(fake.stats.maxConcurrentWrites).toBe(1);
+  });
+
+  it('without the lease the same writes overlap on the board (what the lease prevents)', async () => {
+    const fake = await useBoard({
+      items: itemsFromWorkers(generatedWorkers(2), undefined, LONG_AGO),
+      writeDelayMs: 150,
     });
+    const [a, b] = [setup(fake), setup(fake)];
+    const values = { status_jacket: { label: 'XS' } };
     await Promise.all([
-      one.directory.update('7000000001', { jacketSize: 'XS' }),
-      other.directory.update('7000000002', { jacketSize: 'XS' }),
+      a.client.changeColumnValues(fake.boardId, '7000000001', values, 'k-1', columnIds(a.config)),
+      b.client.changeColumnValues(fake.boardId, '7000000002', values, 'k-2', columnIds(b.config)),
     ]);
-    expect(fake.stats.concurrentWritesRefused).toBeGreaterThanOrEqual(1);
-    expect(fake.stats.writesApplied).toBe(5);
+    expect(fake.stats.overlappingWrites).toBe(1);
+  });
+
+  it('a status label the board does not have is refused before any call; a multi-select dropdown takes a list', async () => {
+    const fake = board!;
+    expect((await readBoardLabels(db))?.jacketSize?.labels).toEqual(expect.arrayContaining(['S', 'M', 'XL']));
+    fake.reset();
+    const { directory } = setup(fake);
+    const error = await directory.update(workerId, { jacketSize: 'Huge' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnknownLabelsError);
+    expect(error).toMatchObject({ reason: 'unknown-labels', details: { fields: ['jacketSize'] } });
+    expect(fake.stats.calls).toBe(0);
+
+    const jobs = (await readBoardLabels(db))?.jobTitle;
+    expect(jobs?.multiple).toBe(true);
+    const two = jobs!.labels.slice(0, 2).join(', ');
+    expect(await directory.update(workerId, { jobTitle: two })).toMatchObject({ jobTitle: two });
+    expect(fake.items.get(workerId)!.columns.dropdown_job?.text).toBe(two);
   });
 
   it('a refused edit leaves the board and the read model as they were, with a typed error', async () => {
     const fake = board!;
     const before = await setup(fake).directory.findById(workerId);
-    fake.setFaults([{ kind: 'server-error', times: 10 }]);
+    fake.setFaults([{ kind: 'rate-limit', times: 10 }]);
     const { directory } = setup(fake, { maxAttempts: 3 });
     const down = await directory.update(workerId, { jacketSize: 'XXL' }).catch((e: unknown) => e);
     expect(down).toBeInstanceOf(BoardUnavailableError);
@@ -321,7 +357,7 @@ describe('sync into the read model', () => {
   beforeEach(clearReadModel);
 
   it('a full sync of 5,000 workers stays within the complexity budget and removes workers gone from the board', async () => {
-    const fake = await boardWith({ items: itemsFromWorkers(generatedWorkers(5_000), undefined, LONG_AGO) });
+    const fake = await useBoard({ items: itemsFromWorkers(generatedWorkers(5_000), undefined, LONG_AGO) });
     await db
       .doc(`${MONDAY_WORKERS}/gone-1`)
       .set({ name: 'Gone', email: 'gone@board.test', emailLower: 'gone@board.test' });
@@ -331,19 +367,20 @@ describe('sync into the read model', () => {
       `full sync of 5,000 workers: ${report.calls} calls, complexity ${report.complexity} (fake board: ${fake.stats.calls} calls, ${fake.stats.complexityUsed} complexity of a 10,000,000 budget per minute)`,
     );
     expect(report).toMatchObject({ kind: 'full', items: 5_000, written: 5_000, removed: 1, invalid: [] });
-    expect(report.calls).toBe(10);
+    // One columns read, then ten pages of 500.
+    expect(report.calls).toBe(11);
     expect(report.complexity).toBe(fake.stats.complexityUsed);
     expect(report.complexity).toBeLessThan(10_000_000);
     expect(fake.stats.budgetRefusals).toBe(0);
     expect((await db.collection(MONDAY_WORKERS).count().get()).data().count).toBe(5_000);
     expect(await directory.findById('gone-1')).toBeNull();
     const state = await readSyncState(db);
-    expect(state?.lastFullSync).toMatchObject({ items: 5_000, calls: 10 });
+    expect(state?.lastFullSync).toMatchObject({ items: 5_000, calls: 11 });
     expect(state?.lastError).toBeNull();
   }, 120_000);
 
   it('a delta sync reads only the items updated since the last sync', async () => {
-    const fake = await boardWith({ items: itemsFromWorkers(generatedWorkers(600), undefined, LONG_AGO) });
+    const fake = await useBoard({ items: itemsFromWorkers(generatedWorkers(600), undefined, LONG_AGO) });
     const { deps, directory } = setup(fake);
     await fullSync(deps);
     const item = fake.items.get('7000000010')!;
@@ -357,7 +394,7 @@ describe('sync into the read model', () => {
   });
 
   it('a failed sync keeps the read model and records the error', async () => {
-    const fake = await boardWith({ items: itemsFromWorkers(generatedWorkers(5), undefined, LONG_AGO) });
+    const fake = await useBoard({ items: itemsFromWorkers(generatedWorkers(5), undefined, LONG_AGO) });
     const { deps, directory } = setup(fake, { maxAttempts: 2 });
     await fullSync(deps);
     fake.setFaults([{ kind: 'server-error', times: 5 }]);
@@ -365,132 +402,66 @@ describe('sync into the read model', () => {
     expect((await readSyncState(db))?.lastError).toMatchObject({ kind: 'full', reason: 'unavailable' });
     expect((await directory.list({ limit: 10 })).workers).toHaveLength(5);
   });
-});
 
-describe('the board webhook', () => {
-  const recorded = () => {
-    const res = {
-      statusCode: 0,
-      body: undefined as unknown,
-      status(code: number) {
-        res.statusCode = code;
-        return res;
-      },
-      json(body: unknown) {
-        res.body = body;
-      },
-    };
-    return res;
-  };
-  const event = (
-    type: string,
-    triggerUuid: string,
-    pulseId: string | number,
-    boardId: string | number = FAKE_BOARD_ID,
-  ) => ({
-    event: {
-      type,
-      triggerUuid,
-      boardId: Number(boardId),
-      pulseId: Number(pulseId),
-      columnId: 'status_jacket',
-    },
+  it('an e-mail column renamed on the board (a new column id) stops the full sync with an error; the directory keeps its workers', async () => {
+    const fake = await useBoard({ items: itemsFromWorkers(generatedWorkers(50), undefined, LONG_AGO) });
+    const { deps, directory } = setup(fake);
+    await fullSync(deps);
+    fake.renameColumnId('email', 'email_mkx9');
+    const error = await fullSync(deps).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SyncGuardError);
+    expect(String((error as Error).message)).toMatch(/email \(column email\) not on the board/);
+    expect((await readSyncState(db))?.lastError).toMatchObject({ kind: 'full', reason: 'sync-guard' });
+    expect((await db.collection(MONDAY_WORKERS).count().get()).data().count).toBe(50);
+    expect(await directory.findByEmail('worker7@board.test')).toMatchObject({ id: '7000000007' });
   });
-  const signed = (body: unknown): WebhookRequest => ({
-    method: 'POST',
-    headers: { authorization: signJwt({ exp: Math.floor(Date.now() / 1000) + 60 }, SIGNING_SECRET) },
-    body,
-  });
-  const run = `${Date.now()}`;
-  let handler: ReturnType<typeof createMondayWebhookHandler>;
-  let fake: FakeBoard;
 
-  beforeAll(async () => {
-    await clearReadModel();
-    fake = await boardWith({ items: itemsFromWorkers(generatedWorkers(3), undefined, LONG_AGO) });
+  it('a full sync that would remove more than 20 % of the workers stops and changes nothing', async () => {
+    const fake = await useBoard({ items: itemsFromWorkers(generatedWorkers(50), undefined, LONG_AGO) });
     const { deps } = setup(fake);
     await fullSync(deps);
-    handler = createMondayWebhookHandler(() => ({
-      ...deps,
-      signingSecret: SIGNING_SECRET,
-      sharedSecret: SHARED_SECRET,
-    }));
-  });
-
-  it('echoes the challenge', async () => {
-    const res = recorded();
-    await handler({ method: 'POST', headers: {}, body: { challenge: 'abc123' } }, res);
-    expect(res).toMatchObject({ statusCode: 200, body: { challenge: 'abc123' } });
-  });
-
-  it('refuses a bad signature (401) and a bad payload (400)', async () => {
-    fake.reset();
-    const body = event('change_column_value', `t-${run}-bad`, '7000000001');
-    const cases: [WebhookRequest, number][] = [
-      [{ method: 'POST', headers: {}, body }, 401],
-      [{ method: 'POST', headers: { authorization: signJwt({}, 'not-the-secret') }, body }, 401],
-      [{ method: 'POST', headers: { 'x-webhook-secret': 'nope' }, body }, 401],
-      [signed({ event: { type: 'change_column_value', boardId: 1 } }), 400],
-      [signed({ event: { ...body.event, triggerUuid: 'a/b' } }), 400],
-      [signed('{not json'), 400],
-    ];
-    for (const [request, status] of cases) {
-      const res = recorded();
-      await handler(request, res);
-      expect(res.statusCode).toBe(status);
+    // Eleven workers' e-mails emptied on the board (a bulk edit gone wrong): no longer valid workers.
+    for (let n = 1; n <= 11; n += 1) {
+      const item = fake.items.get(String(7_000_000_000 + n))!;
+      fake.items.set(item.id, {
+        ...item,
+        columns: { ...item.columns, email: { type: 'email', text: '', value: null } },
+      });
     }
-    expect(fake.stats.calls).toBe(0);
-  });
-
-  it('refreshes the one item, once per triggerUuid', async () => {
-    fake.reset();
-    const item = fake.items.get('7000000002')!;
+    await expect(fullSync(deps)).rejects.toThrow(/would remove 11 of 50 workers/);
+    expect((await db.collection(MONDAY_WORKERS).count().get()).data().count).toBe(50);
+    // Ten (20 %) are within the guard.
+    const item = fake.items.get('7000000011')!;
     fake.items.set(item.id, {
       ...item,
-      columns: { ...item.columns, status_jacket: { type: 'status', text: 'XXL', value: '{"label":"XXL"}' } },
-    });
-    const body = event('change_column_value', `t-${run}-1`, '7000000002');
-    const first = recorded();
-    await handler(signed(body), first);
-    expect(first).toMatchObject({ statusCode: 200, body: { refreshed: '7000000002' } });
-    expect((await adminDb().doc(`${MONDAY_WORKERS}/7000000002`).get()).get('jacketSize')).toBe('XXL');
-    const again = recorded();
-    await handler(signed(body), again);
-    expect(again).toMatchObject({ statusCode: 200, body: { duplicate: true } });
-    expect(fake.stats.calls).toBe(1);
-  });
-
-  it('accepts the shared secret in the URL, and removes a deleted item', async () => {
-    const res = recorded();
-    await handler(
-      {
-        method: 'POST',
-        headers: {},
-        query: { secret: SHARED_SECRET },
-        body: event('item_deleted', `t-${run}-2`, '7000000003'),
+      columns: {
+        ...item.columns,
+        email: {
+          type: 'email',
+          text: 'worker11@board.test',
+          value: '{"email":"worker11@board.test","text":"worker11@board.test"}',
+        },
       },
-      res,
-    );
-    expect(res.statusCode).toBe(200);
-    expect((await adminDb().doc(`${MONDAY_WORKERS}/7000000003`).get()).exists).toBe(false);
+    });
+    expect(await fullSync(deps)).toMatchObject({ removed: 10 });
+    expect((await db.collection(MONDAY_WORKERS).count().get()).data().count).toBe(40);
   });
 
-  it('ignores another board', async () => {
-    const res = recorded();
-    await handler(signed(event('create_pulse', `t-${run}-3`, '1', '999')), res);
-    expect(res).toMatchObject({ statusCode: 200, body: { ignored: 'another board' } });
+  it('archived and deleted items are not workers: the full sync leaves them out', async () => {
+    const fake = await useBoard({ items: itemsFromWorkers(generatedWorkers(10), undefined, LONG_AGO) });
+    const { deps, directory } = setup(fake);
+    fake.items.set('7000000001', { ...fake.items.get('7000000001')!, state: 'archived' });
+    fake.items.set('7000000002', { ...fake.items.get('7000000002')!, state: 'deleted' });
+    expect(await fullSync(deps)).toMatchObject({ written: 8 });
+    expect(await directory.findById('7000000001')).toBeNull();
+    expect(await directory.findById('7000000002')).toBeNull();
   });
 
-  it('answers 503 when the board is down and processes monday’s retry', async () => {
-    fake.setFaults([{ kind: 'server-error', times: 5 }]);
-    const body = event('change_name', `t-${run}-4`, '7000000001');
-    const down = recorded();
-    await handler(signed(body), down);
-    expect(down.statusCode).toBe(503);
-    expect((await adminDb().doc(`${WEBHOOK_EVENTS}/t-${run}-4`).get()).exists).toBe(false);
-    fake.reset();
-    const retried = recorded();
-    await handler(signed(body), retried);
-    expect(retried).toMatchObject({ statusCode: 200, body: { refreshed: '7000000001' } });
+  it('logs what the board answered: its request id, the API version and the RateLimit headers', async () => {
+    const fake = await useBoard({ items: itemsFromWorkers(generatedWorkers(3), undefined, LONG_AGO) });
+    const report = await fullSync(setup(fake).deps);
+    expect(report.requestId).toEqual(expect.any(String));
+    expect(report.apiVersion).toBe('2026-10');
+    expect(report.rateLimit).not.toBeNull();
   });
 });

@@ -10,17 +10,26 @@ import { FAKE_COLUMN_MAP_JSON, startFakeBoard } from './server.mjs';
 
 /**
  * Starts the fake board on `port`. Resolves to {board, env}: `env` is what the functions emulator
- * needs to use it (the token, the board, the column map, the webhook secrets).
+ * needs to use it (the token, the board, the column map, the app's signing secret and the webhook
+ * URL). The board sends its webhooks to `webhookUrl` as an app's webhooks are sent: a JWT signed
+ * with the signing secret in Authorization, `aud` = the URL, so the local stack runs the same
+ * checks as a real account.
  */
-export async function startLocalBoard({ port }) {
+export async function startLocalBoard({ port, webhookUrl }) {
   const token = `local-${randomBytes(12).toString('hex')}`;
-  const board = await startFakeBoard({ port, token });
+  const signingSecret = randomBytes(24).toString('hex');
+  const board = await startFakeBoard({
+    port,
+    token,
+    ...(webhookUrl ? { webhook: { url: webhookUrl, signingSecret } } : {}),
+  });
   const env = {
     MONDAY_LOCAL_BOARD_URL: board.url,
     MONDAY_LOCAL_BOARD_ID: board.boardId,
     MONDAY_LOCAL_COLUMN_MAP: FAKE_COLUMN_MAP_JSON,
     MONDAY_LOCAL_TOKEN: token,
-    MONDAY_LOCAL_WEBHOOK_SECRET: `local-webhook-${randomBytes(8).toString('hex')}`,
+    MONDAY_LOCAL_SIGNING_SECRET: signingSecret,
+    MONDAY_LOCAL_WEBHOOK_URL: webhookUrl ?? '',
   };
   return { board, env };
 }
@@ -39,7 +48,6 @@ export function ensureLocalSecrets(root) {
       '# Written by scripts/emulators.mjs for the emulators only (git ignores it; deploys use Secret Manager).',
       'MONDAY_API_TOKEN=local-placeholder',
       'MONDAY_SIGNING_SECRET=local-placeholder',
-      'MONDAY_WEBHOOK_SECRET=local-placeholder',
       '',
     ].join('\n'),
   );

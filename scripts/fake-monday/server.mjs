@@ -1,289 +1,139 @@
 /**
- * A local fake of the monday.com board API (GraphQL, graphql-yoga) for `npm start` and the tests:
- * the schema subset the worker directory uses (boards.items_page, next_items_page,
- * items_page_by_column_values, items, change_multiple_column_values, complexity), seeded with the
- * seed's workers, with a complexity budget, cursors that expire, Idempotency-Key replays, 423 on
- * concurrent writes to a board, and injectable faults.
+ * A local fake of the monday.com board API (GraphQL, graphql-yoga) for `npm start` and the tests,
+ * behaving as monday's documentation says (docs/monday-api.md has the facts and their pages):
  *
- *   node scripts/fake-monday/server.mjs --port 4010 [--extra-workers 1000]
+ * - The schema subset the worker directory uses (the exact SDL is `typeDefs` in schema.mjs): boards
+ *   { columns(ids:) { id title type settings_str } items_page }, next_items_page,
+ *   items_page_by_column_values, items(ids:, limit:, page:, exclude_nonactive:), version,
+ *   versions, complexity, change_multiple_column_values. Seeded with the seed's workers
+ *   (board-data.mjs); status and dropdown columns have labels (settings_str as monday describes
+ *   them), dropdown_job holds several labels.
+ * - Items have `state` (active | archived | deleted) and `board { id }`: items(ids:) answers all
+ *   states unless exclude_nonactive: true (https://developer.monday.com/api-reference/docs/items).
+ *   items_page, next_items_page and items_page_by_column_values serve active items only: the docs
+ *   do not say what they do with the others (approximation).
+ * - change_multiple_column_values: a status/dropdown label the column lacks fails with the
+ *   documented ColumnValueException (HTTP 200) unless create_labels_if_missing: true, which adds it.
+ *   An unknown board or item id answers HTTP 500 `{"error_message": "Internal server error",
+ *   "status_code": 500}` (https://developer.monday.com/api-reference/docs/error-handling), and so
+ *   does column_values that parse but are not an object; column_values that do not parse answer
+ *   JsonParseException with HTTP 400 (same page; the changelog says it replaced the 500).
+ * - Idempotency-Key on mutations (https://developer.monday.com/api-reference/docs/idempotency): an
+ *   executed answer is kept 30 minutes (by the injectable `now`) and replayed with
+ *   `Idempotency-Replayed: true`; the same key while the first request runs gets 409
+ *   IDEMPOTENCY_CONFLICT with Retry-After. Not said by the docs, so the fake's choice: answers of
+ *   injected faults, 429 and 5xx are not kept.
+ * - Every answer has `extensions.request_id` in its body and the `RateLimit-Policy` / `RateLimit`
+ *   headers in the documented format (https://developer.monday.com/api-reference/docs/rate-limits);
+ *   the minute and concurrency quotas shown are the Enterprise tier's, the complexity one the
+ *   fake's budget.
+ * - API-Version: one of FAKE_API_VERSIONS (none: the current one); anything else answers the
+ *   documented InvalidVersionException (HTTP 200). `version { value kind display_name }`.
+ * - Concurrent mutations on the board are NOT refused: monday lists a possible 423 ("Resource is
+ *   currently locked, please try again later") but promises none, so the fake counts overlaps
+ *   (stats.overlappingWrites, stats.maxConcurrentWrites) and serves a 423 only as an injected
+ *   'locked' fault.
+ * - Webhooks as an integration app's (webhooks.mjs): events built on fixtures/webhooks/, a JWT in
+ *   Authorization, retried once a minute for 30 minutes (both configurable).
  *
- * Admin endpoints: GET /admin/stats, POST /admin/faults {"faults":[{"kind":"rate-limit","times":2}]},
- * GET /admin/items/<id> (an item as stored), POST /admin/reset (stats, budget, faults). Fault kinds: rate-limit (429 + Retry-After),
- * complexity (200 + COMPLEXITY_BUDGET_EXHAUSTED), server-error (500), slow (answer after `ms`; a
- * write is applied first), cursor-expired (next next_items_page), locked (423 on a write).
+ * Approximations: the complexity costs (`complexityOf`); the bodies of DAILY_LIMIT_EXCEEDED,
+ * RATE_LIMIT_EXCEEDED and the 423/409/401/400 answers (the docs give their codes/messages and
+ * statuses, not whole bodies); stored `value` JSON of status ({"index"}) and dropdown ({"ids"})
+ * cells (an empty one has `text` null, as documented); which of the two documented answers (500 or
+ * JsonParseException) malformed column_values get; webhook payloads of lifecycle, rename and
+ * dropdown events (undocumented: see the fixtures' notes; restore_pulse's previousValue.state 3 for a
+ * deleted item is a guess); webhook columnType of columns other than status. API calls never take
+ * long unless a 'slow' fault (up to 60 s) or writeDelayMs says so: the docs give no timeout.
+ *
+ *   node scripts/fake-monday/server.mjs --port 4010 [--extra-workers 1000] [--webhook-url URL --signing-secret S]
+ *
+ * Admin endpoints: GET /admin/stats, GET /admin/webhooks (delivery log), POST /admin/faults
+ * {"faults":[{"kind":"rate-limit","times":2}]}, POST /admin/reset (stats, budget, faults, keys),
+ * GET /admin/items/<id> (an item as stored), and changes made as a user on the board would, each
+ * sending its webhook: POST /admin/items {"name", "columns": {columnId: text}} (create_pulse),
+ * POST /admin/items/<id>/columns {"columnId", "value": <write JSON as in the API>}
+ * (update_column_value; "name" -> update_name), POST /admin/items/<id>/archive | /delete | /restore.
+ * The same changes are methods of the returned board (createItem, changeColumn, archiveItem,
+ * deleteItem, restoreItem), with renameColumnId (a column replaced by one with a new id).
+ *
+ * Fault kinds (`on`: 'query' | 'mutation' | 'any', `times`): rate-limit (429), complexity (429
+ * COMPLEXITY_BUDGET_EXHAUSTED), daily-limit (429 DAILY_LIMIT_EXCEEDED, retry until midnight UTC),
+ * field-limit (429 FIELD_LIMIT_EXCEEDED), concurrency (429 maxConcurrencyExceeded), server-error
+ * (500), slow (the answer after `ms` ≤ 60 000; a write is applied first), cursor-expired (next
+ * next_items_page), locked (an injected 423 on a mutation).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { GraphQLError, GraphQLScalarType, Kind, parse, valueFromASTUntyped } from 'graphql';
+import { pathToFileURL } from 'node:url';
+import { GraphQLError, Kind, parse } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
-import { resolveDay, isRelativeToken } from '../../emulator-data/relative-dates.mjs';
+import {
+  BoardError,
+  FAKE_COLUMN_MAP,
+  boardColumns,
+  cellFromText,
+  cellFromWrite,
+  generatedWorkers,
+  itemsFromWorkers,
+  seedWorkers,
+  settingsStr,
+  textsOfItems,
+} from './board-data.mjs';
+import { JSONScalar, complexityOf, typeDefs } from './schema.mjs';
+import { eventBuilders, webhookSender } from './webhooks.mjs';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
+export {
+  FAKE_COLUMN_MAP,
+  FAKE_COLUMN_MAP_JSON,
+  generatedWorkers,
+  itemsFromWorkers,
+  seedWorkers,
+} from './board-data.mjs';
+export { signJwt, webhookFixture } from './webhooks.mjs';
+
 export const FAKE_BOARD_ID = '1234567890';
+/** The version the directory's client sends; the fake's current one. */
 export const FAKE_API_VERSION = '2026-10';
-/** The column map of the fake board, in MONDAY_COLUMN_MAP's format. */
-export const FAKE_COLUMN_MAP_JSON = readFileSync(join(HERE, 'column-map.json'), 'utf8');
-/** @type {Record<string, {id: string, type: string}>} */
-export const FAKE_COLUMN_MAP = JSON.parse(FAKE_COLUMN_MAP_JSON);
+/** The versions the fake accepts in API-Version (its assumption of the calendar; see docs/monday-api.md). */
+export const FAKE_API_VERSIONS = [
+  { value: '2026-04', kind: 'previous_maintenance', display_name: 'Previous Maintenance' },
+  { value: '2026-07', kind: 'maintenance', display_name: 'Maintenance' },
+  { value: '2026-10', kind: 'current', display_name: 'Current' },
+  { value: '2027-01', kind: 'release_candidate', display_name: 'Release Candidate' },
+];
 
 const CURSOR_LIFETIME_MS = 60 * 60 * 1000;
 const BUDGET_WINDOW_MS = 60 * 1000;
-const MUTATION_COST = 10_000;
-
-const typeDefs = /* GraphQL */ `
-  scalar JSON
-  type Complexity {
-    before: Int!
-    after: Int!
-    query: Int!
-    reset_in_x_seconds: Int!
-  }
-  type ColumnValue {
-    id: ID!
-    type: String!
-    text: String
-    value: JSON
-  }
-  type Item {
-    id: ID!
-    name: String!
-    updated_at: String
-    column_values(ids: [String!]): [ColumnValue!]!
-  }
-  type ItemsResponse {
-    cursor: String
-    items: [Item!]!
-  }
-  enum ItemsQueryRuleOperator {
-    any_of
-    not_any_of
-    is_empty
-    is_not_empty
-    greater_than
-    greater_than_or_equals
-    lower_than
-    lower_than_or_equal
-  }
-  input ItemsQueryRule {
-    column_id: ID!
-    compare_value: JSON!
-    operator: ItemsQueryRuleOperator
-    compare_attribute: String
-  }
-  input ItemsQuery {
-    rules: [ItemsQueryRule!]
-    operator: String
-  }
-  input ItemsPageByColumnValuesQuery {
-    column_id: String!
-    column_values: [String]!
-  }
-  type Board {
-    id: ID!
-    name: String!
-    items_page(limit: Int, cursor: String, query_params: ItemsQuery): ItemsResponse!
-  }
-  type Query {
-    complexity: Complexity
-    boards(ids: [ID!]): [Board]
-    items(ids: [ID!], limit: Int): [Item]
-    next_items_page(cursor: String!, limit: Int): ItemsResponse!
-    items_page_by_column_values(
-      board_id: ID!
-      columns: [ItemsPageByColumnValuesQuery!]
-      limit: Int
-      cursor: String
-    ): ItemsResponse!
-  }
-  type Mutation {
-    complexity: Complexity
-    change_multiple_column_values(
-      board_id: ID!
-      item_id: ID
-      column_values: JSON!
-      create_labels_if_missing: Boolean
-    ): Item
-  }
-`;
-
-const JSONScalar = new GraphQLScalarType({
-  name: 'JSON',
-  serialize: (value) => value,
-  parseValue: (value) => value,
-  parseLiteral: (ast) => valueFromASTUntyped(ast),
-});
+const IDEMPOTENCY_TTL_MS = 30 * 60 * 1000;
+const MAX_SLOW_MS = 60_000;
+/** The Enterprise tier's minute and concurrency limits (rate-limits page), shown in the headers. */
+const MINUTE_QUOTA = 5000;
+const CONCURRENCY_QUOTA = 250;
 
 /** @param {string} code @param {string} message @param {Record<string, unknown>} [extra] */
 const boardError = (code, message, extra = {}) =>
   new GraphQLError(message, { extensions: { code, ...extra } });
 
-/** What the board stores for a cell typed in as plain text (seed), per column type. */
-function cellFromText(type, text) {
-  if (text === undefined || text === null || text === '') return { text: '', value: null };
-  switch (type) {
-    case 'email':
-      return { text, value: JSON.stringify({ email: text, text }) };
-    case 'phone': {
-      const phone = text.replace(/[\s\-().]/g, '');
-      return { text: phone, value: JSON.stringify({ phone, countryShortName: '' }) };
-    }
-    case 'date':
-      return { text, value: JSON.stringify({ date: text, time: null }) };
-    case 'long_text':
-      return { text, value: JSON.stringify({ text }) };
-    case 'status':
-      return { text, value: JSON.stringify({ label: text }) };
-    case 'dropdown':
-      return { text, value: JSON.stringify({ labels: [text] }) };
-    default:
-      return { text, value: JSON.stringify(text) };
-  }
-}
-
-/** A cell from change_multiple_column_values' JSON for its type; throws the board's error for a bad value. */
-function cellFromWrite(columnId, type, input) {
-  const bad = () => {
-    throw boardError('ColumnValueException', `invalid value for column ${columnId} (${type})`, {
-      column_id: columnId,
-    });
-  };
-  const isEmptyObject = typeof input === 'object' && input !== null && Object.keys(input).length === 0;
-  if (input === null || input === '' || isEmptyObject) return { text: '', value: null };
-  switch (type) {
-    case 'text':
-      if (typeof input !== 'string') bad();
-      return cellFromText(type, input);
-    case 'numbers':
-      if (typeof input !== 'string' && typeof input !== 'number') bad();
-      if (!/^-?\d+(\.\d+)?$/.test(String(input))) bad();
-      return { text: String(input), value: JSON.stringify(String(input)) };
-    case 'email':
-      if (typeof input.email !== 'string' || !input.email.includes('@')) bad();
-      return {
-        text: input.email,
-        value: JSON.stringify({ email: input.email, text: input.text ?? input.email }),
-      };
-    case 'phone':
-      if (typeof input.phone !== 'string' || !/^\+?\d{5,20}$/.test(input.phone)) bad();
-      if (typeof input.countryShortName !== 'string' || !/^[A-Z]{2}$/.test(input.countryShortName)) bad();
-      return {
-        text: input.phone,
-        value: JSON.stringify({ phone: input.phone, countryShortName: input.countryShortName }),
-      };
-    case 'date':
-      if (typeof input.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(input.date)) bad();
-      return { text: input.date, value: JSON.stringify({ date: input.date, time: null }) };
-    case 'long_text':
-      if (typeof input.text !== 'string') bad();
-      return cellFromText(type, input.text);
-    case 'status':
-      if (typeof input.label !== 'string') bad();
-      return cellFromText(type, input.label);
-    case 'dropdown':
-      if (!Array.isArray(input.labels)) bad();
-      return { text: input.labels.join(', '), value: JSON.stringify({ labels: input.labels }) };
-    default:
-      return bad();
-  }
-}
-
-/**
- * Board items from profile-like records (the seed's workers): the item id is the worker id, the
- * name the worker name, every mapped field its column.
- * @param {Record<string, string>[]} workers
- * @param {Record<string, {id: string, type: string}>} [columnMap]
- * @param {Date} [today]
- */
-export function itemsFromWorkers(workers, columnMap = FAKE_COLUMN_MAP, today = new Date()) {
-  return workers.map((worker) => {
-    const columns = {};
-    for (const [field, column] of Object.entries(columnMap)) {
-      if (column.type === 'name') continue;
-      let text = worker[field];
-      if (typeof text === 'string' && isRelativeToken(text)) text = resolveDay(text, today);
-      columns[column.id] = { type: column.type, ...cellFromText(column.type, text) };
-    }
-    return { id: String(worker.id), name: worker.name, updated_at: today.toISOString(), columns };
+/** An error that is answered with its own HTTP status and body (500, 400 JsonParseException). */
+const httpError = (status, body) =>
+  new GraphQLError(String(body.error_message ?? body.errors?.[0]?.message ?? 'error'), {
+    extensions: { fakeHttp: { status, body } },
   });
-}
+const internalServerError = () =>
+  httpError(500, { error_message: 'Internal server error', status_code: 500 });
 
-/** The seed's workers (emulator-data/fixtures/workers.json). */
-export function seedWorkers() {
-  return JSON.parse(
-    readFileSync(join(HERE, '..', '..', 'emulator-data', 'fixtures', 'workers.json'), 'utf8'),
-  );
-}
-
-/**
- * `count` made-up workers with numeric ids (as real boards have) for load tests.
- * @param {number} count
- * @param {number} [firstId]
- */
-export function generatedWorkers(count, firstId = 7_000_000_001) {
-  return Array.from({ length: count }, (_, n) => ({
-    id: String(firstId + n),
-    name: `Worker ${String(n + 1).padStart(5, '0')}`,
-    email: `worker${n + 1}@board.test`,
-    phone: `+48 500 ${String(100000 + n).slice(0, 3)} ${String(100000 + n).slice(3)}`,
-    currentProject: n % 2 ? 'Brf Sjöbris' : 'Kv. Tornet',
-    siteName: n % 3 ? 'Hammarby Sjöstad' : 'Solna',
-    pesel: String(88031400000 + n),
-    rotationStart: '2026-03-01',
-    jacketSize: ['S', 'M', 'L', 'XL'][n % 4],
-    shoesSize: String(39 + (n % 8)),
-  }));
-}
-
-/** Static complexity of a request, in the fake's model (documented in the README of the fake). */
-function complexityOf(document, variables) {
-  const fragments = new Map();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  const argOf = (field, name) => {
-    const arg = field.arguments?.find((a) => a.name.value === name);
-    return arg ? valueFromASTUntyped(arg.value, variables) : undefined;
-  };
-  const fieldsOf = (selectionSet) =>
-    (selectionSet?.selections ?? []).flatMap((selection) => {
-      if (selection.kind === Kind.FIELD) return [selection];
-      if (selection.kind === Kind.FRAGMENT_SPREAD)
-        return fieldsOf(fragments.get(selection.name.value)?.selectionSet);
-      return fieldsOf(selection.selectionSet);
-    });
-  const perItem = (selectionSet) => {
-    const columns = fieldsOf(selectionSet).find((f) => f.name.value === 'column_values');
-    if (!columns) return 10;
-    const ids = argOf(columns, 'ids');
-    return 10 + 10 * (Array.isArray(ids) ? ids.length : 30);
-  };
-  let cost = 10;
-  const walk = (selectionSet) => {
-    for (const field of fieldsOf(selectionSet)) {
-      const name = field.name.value;
-      if (['items_page', 'next_items_page', 'items_page_by_column_values'].includes(name)) {
-        const limit = Math.min(Number(argOf(field, 'limit') ?? 25), 500);
-        const items = fieldsOf(field.selectionSet).find((f) => f.name.value === 'items');
-        cost += 100 + limit * perItem(items?.selectionSet);
-      } else if (name === 'items') {
-        const ids = argOf(field, 'ids');
-        const count = Math.min(Array.isArray(ids) ? ids.length : Number(argOf(field, 'limit') ?? 25), 100);
-        cost += count * perItem(field.selectionSet);
-      } else if (name === 'change_multiple_column_values') {
-        cost += MUTATION_COST + perItem(field.selectionSet);
-      } else {
-        walk(field.selectionSet);
-      }
+/** A resolver that turns board-data's BoardError into monday's 200 error (extensions.code, status_code 200). */
+const boardErrors =
+  (resolve) =>
+  (...args) => {
+    try {
+      return resolve(...args);
+    } catch (error) {
+      if (error instanceof BoardError)
+        throw boardError(error.code, error.message, { status_code: 200, ...error.extensions });
+      throw error;
     }
   };
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.OPERATION_DEFINITION) walk(definition.selectionSet);
-  }
-  return cost;
-}
 
 const newStats = () => ({
   /** Every HTTP request to the API endpoint. */
@@ -294,13 +144,32 @@ const newStats = () => ({
   complexityUsed: 0,
   writesApplied: 0,
   idempotentReplays: 0,
+  /** Mutations refused with 409 because their Idempotency-Key was still running. */
+  idempotencyConflicts: 0,
+  /** Injected 423s ('locked' faults) served. */
   concurrentWritesRefused: 0,
+  /** Mutations that started while another mutation on the board was in flight (monday does not refuse them). */
+  overlappingWrites: 0,
+  maxConcurrentWrites: 0,
   budgetRefusals: 0,
   faultsServed: /** @type {Record<string, number>} */ ({}),
   apiVersions: /** @type {string[]} */ ([]),
+  invalidApiVersions: 0,
   missingAuthorization: 0,
   maxItemsIdsPerRequest: 0,
+  /** Webhook delivery attempts (retries included) and those not answered 200. */
+  webhooksSent: 0,
+  webhookFailures: 0,
 });
+
+/** Seconds from `nowMs` to the next midnight UTC (when the daily call limit resets). */
+const secondsToMidnightUtc = (nowMs) => {
+  const next = new Date(nowMs);
+  next.setUTCHours(24, 0, 0, 0);
+  return Math.max(1, Math.ceil((next.getTime() - nowMs) / 1000));
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts the fake board. `faults` is a list of one-shot faults, served in order to the requests
@@ -315,22 +184,72 @@ export async function startFakeBoard(options = {}) {
   const budgetPerMinute = options.budgetPerMinute ?? 10_000_000;
   const maxQueryComplexity = options.maxQueryComplexity ?? 5_000_000;
   const writeDelayMs = options.writeDelayMs ?? 0;
+
+  const seedItems = options.items ?? itemsFromWorkers(options.workers ?? seedWorkers(), columnMap);
+  /** The board's columns: `name` and every mapped column; status and dropdown ones with labels. */
+  const columns = boardColumns(columnMap, textsOfItems(seedItems));
   /** @type {Map<string, any>} */
   const items = new Map();
-  for (const item of options.items ?? itemsFromWorkers(options.workers ?? seedWorkers(), columnMap)) {
-    items.set(String(item.id), item);
+  for (const item of seedItems) {
+    const stored = {
+      ...item,
+      id: String(item.id),
+      state: item.state ?? 'active',
+      columns: { ...item.columns },
+    };
+    // Status and dropdown values point at this board's label ids.
+    for (const [id, cell] of Object.entries(stored.columns)) {
+      const column = columns.get(id);
+      if (column?.labels) stored.columns[id] = { type: cell.type, ...cellFromText(column, cell.text) };
+    }
+    items.set(stored.id, stored);
   }
+
   let faults = [...(options.faults ?? [])].map((f) => ({ ...f, times: f.times ?? 1 }));
   let stats = newStats();
   let budget = { remaining: budgetPerMinute, resetAt: now() + BUDGET_WINDOW_MS };
+  let minute = { count: 0, resetAt: now() + 60_000 };
   const cursors = new Map();
+  /** Idempotency-Key -> {running: true} | {answer, expiresAt} */
   const idempotent = new Map();
+  let requestsInFlight = 0;
   let writesInFlight = 0;
+  /** @type {any[]} */
+  const webhookLog = [];
+  const userId = options.webhook?.userId ?? 1;
+  const events = eventBuilders({ boardId, userId, subscriptionId: 1, now });
+  const sender = options.webhook
+    ? webhookSender(options.webhook, { now, stats: () => stats, log: webhookLog })
+    : null;
+
+  const boardView = () => ({
+    id: boardId,
+    name: 'Workers',
+    columns: ({ ids }) =>
+      [...columns.values()]
+        .filter((column) => !ids || ids.includes(column.id))
+        .map((column) => ({
+          id: column.id,
+          title: column.title,
+          type: column.type,
+          settings_str: settingsStr(column),
+        })),
+    items_page: ({ limit, cursor, query_params: query }) => {
+      if (cursor) return nextPage(cursor, limit);
+      const rules = query?.rules ?? [];
+      const ids = [...items.values()]
+        .filter((item) => item.state === 'active' && rules.every((rule) => matchesRule(item, rule)))
+        .map((item) => item.id);
+      return page(ids, 0, limit);
+    },
+  });
 
   const itemView = (item) => ({
     id: item.id,
     name: item.name,
+    state: item.state,
     updated_at: item.updated_at,
+    board: boardView(),
     column_values: ({ ids }) =>
       Object.entries(item.columns)
         .filter(([id]) => !ids || ids.includes(id))
@@ -361,90 +280,13 @@ export async function startFakeBoard(options = {}) {
     const slice = ids
       .slice(offset, offset + size)
       .map((id) => items.get(id))
-      .filter(Boolean);
+      .filter((item) => item?.state === 'active');
     let cursor = null;
     if (offset + size < ids.length) {
       cursor = randomUUID();
       cursors.set(cursor, { ids, offset: offset + size, createdAt: now() });
     }
     return { cursor, items: slice.map(itemView) };
-  };
-
-  const resolvers = {
-    JSON: JSONScalar,
-    Query: {
-      complexity: (_root, _args, context) => context.complexity,
-      boards: (_root, { ids }) =>
-        (ids ?? [boardId])
-          .map(String)
-          .filter((id) => id === boardId)
-          .map((id) => ({
-            id,
-            name: 'Workers',
-            items_page: ({ limit, cursor, query_params: query }) => {
-              if (cursor) return nextPage(cursor, limit);
-              const rules = query?.rules ?? [];
-              const ids = [...items.values()]
-                .filter((item) => rules.every((rule) => matchesRule(item, rule)))
-                .map((item) => item.id);
-              return page(ids, 0, limit);
-            },
-          })),
-      items: (_root, { ids }) => {
-        const list = (ids ?? []).map(String);
-        if (list.length > 100)
-          throw boardError('InvalidArgumentException', 'items(ids:) takes at most 100 ids');
-        stats.maxItemsIdsPerRequest = Math.max(stats.maxItemsIdsPerRequest, list.length);
-        return list
-          .map((id) => items.get(id))
-          .filter(Boolean)
-          .map(itemView);
-      },
-      next_items_page: (_root, { cursor, limit }) => nextPage(cursor, limit),
-      items_page_by_column_values: (_root, { board_id: board, columns, limit }) => {
-        if (String(board) !== boardId)
-          throw boardError('ResourceNotFoundException', `board ${board} not found`);
-        const ids = [...items.values()]
-          .filter((item) =>
-            (columns ?? []).every((c) => {
-              const text = (
-                c.column_id === 'name' ? item.name : (item.columns[c.column_id]?.text ?? '')
-              ).toLowerCase();
-              return c.column_values.some((v) => String(v).toLowerCase() === text);
-            }),
-          )
-          .map((item) => item.id);
-        return page(ids, 0, limit);
-      },
-    },
-    Mutation: {
-      complexity: (_root, _args, context) => context.complexity,
-      change_multiple_column_values: (_root, args) => {
-        if (String(args.board_id) !== boardId)
-          throw boardError('ResourceNotFoundException', `board ${args.board_id} not found`);
-        const item = items.get(String(args.item_id));
-        if (!item) throw boardError('ResourceNotFoundException', `item ${args.item_id} not found`);
-        const values =
-          typeof args.column_values === 'string' ? JSON.parse(args.column_values) : args.column_values;
-        const next = { ...item, columns: { ...item.columns } };
-        for (const [columnId, input] of Object.entries(values ?? {})) {
-          if (columnId === 'name') {
-            if (typeof input !== 'string' || !input.trim())
-              throw boardError('ColumnValueException', 'the item name cannot be empty');
-            next.name = input;
-            continue;
-          }
-          const cell = next.columns[columnId];
-          if (!cell)
-            throw boardError('ColumnValueException', `column ${columnId} not found`, { column_id: columnId });
-          next.columns[columnId] = { type: cell.type, ...cellFromWrite(columnId, cell.type, input) };
-        }
-        next.updated_at = new Date(now()).toISOString();
-        items.set(item.id, next);
-        stats.writesApplied += 1;
-        return itemView(next);
-      },
-    },
   };
 
   function nextPage(cursor, limit) {
@@ -457,6 +299,106 @@ export async function startFakeBoard(options = {}) {
     }
     return page(state.ids, state.offset, limit);
   }
+
+  /** change_multiple_column_values' column_values: an object, from JSON text or a JSON value. */
+  const columnValuesOf = (input) => {
+    let values = input;
+    if (typeof input === 'string') {
+      try {
+        values = JSON.parse(input);
+      } catch {
+        const json = input.slice(0, 100);
+        throw httpError(400, {
+          errors: [
+            {
+              message: 'Syntax error in JSON input',
+              extensions: { code: 'JsonParseException', error_data: { json }, status_code: 400 },
+            },
+          ],
+        });
+      }
+    }
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) throw internalServerError();
+    return values;
+  };
+
+  const resolvers = {
+    JSON: JSONScalar,
+    Query: {
+      complexity: (_root, _args, context) => context.complexity,
+      version: (_root, _args, context) => context.version,
+      versions: () => FAKE_API_VERSIONS,
+      boards: (_root, { ids }) =>
+        (ids ?? [boardId])
+          .map(String)
+          .filter((id) => id === boardId)
+          .map(() => boardView()),
+      items: (_root, { ids, limit, page: pageNumber, exclude_nonactive: excludeNonactive }) => {
+        const list = (ids ?? []).map(String);
+        if (list.length > 100)
+          throw boardError('InvalidArgumentException', 'items(ids:) takes at most 100 ids', {
+            status_code: 200,
+          });
+        stats.maxItemsIdsPerRequest = Math.max(stats.maxItemsIdsPerRequest, list.length);
+        const size = Math.min(Math.max(limit ?? 25, 1), 100);
+        const start = (Math.max(pageNumber ?? 1, 1) - 1) * size;
+        return list
+          .map((id) => items.get(id))
+          .filter((item) => item && (!excludeNonactive || item.state === 'active'))
+          .slice(start, start + size)
+          .map(itemView);
+      },
+      next_items_page: (_root, { cursor, limit }) => nextPage(cursor, limit),
+      items_page_by_column_values: (_root, { board_id: board, columns: wanted, limit }) => {
+        if (String(board) !== boardId)
+          throw boardError('ResourceNotFoundException', `board ${board} not found`, { status_code: 200 });
+        const ids = [...items.values()]
+          .filter(
+            (item) =>
+              item.state === 'active' &&
+              (wanted ?? []).every((c) => {
+                const text = (
+                  c.column_id === 'name' ? item.name : (item.columns[c.column_id]?.text ?? '')
+                ).toLowerCase();
+                return c.column_values.some((v) => String(v).toLowerCase() === text);
+              }),
+          )
+          .map((item) => item.id);
+        return page(ids, 0, limit);
+      },
+    },
+    Mutation: {
+      complexity: (_root, _args, context) => context.complexity,
+      change_multiple_column_values: boardErrors((_root, args) => {
+        if (String(args.board_id) !== boardId) throw internalServerError();
+        const item = items.get(String(args.item_id));
+        if (!item) throw internalServerError();
+        const values = columnValuesOf(args.column_values);
+        const createLabels = args.create_labels_if_missing === true;
+        const next = { ...item, columns: { ...item.columns } };
+        for (const [columnId, input] of Object.entries(values)) {
+          if (columnId === 'name') {
+            if (typeof input !== 'string' || !input.trim())
+              throw new BoardError('ColumnValueException', 'The item name cannot be empty', {
+                error_data: { column_type: 'name' },
+              });
+            next.name = input;
+            continue;
+          }
+          const column = columns.get(columnId);
+          if (!column || !(columnId in next.columns))
+            throw new BoardError('InvalidColumnIdException', `This column ID doesn't exist for the board`, {
+              error_data: { column_id: columnId },
+            });
+          next.columns[columnId] = { type: column.type, ...cellFromWrite(column, input, createLabels) };
+        }
+        next.updated_at = new Date(now()).toISOString();
+        items.set(item.id, next);
+        stats.writesApplied += 1;
+        return itemView(next);
+      }),
+    },
+  };
 
   const yoga = createYoga({
     schema: createSchema({ typeDefs, resolvers }),
@@ -482,32 +424,86 @@ export async function startFakeBoard(options = {}) {
     return fault;
   };
 
-  const json = (status, body, headers = {}) => ({
-    status,
-    body: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** The RateLimit headers (https://developer.monday.com/api-reference/docs/rate-limits#rate-limit-headers). */
+  const rateLimitHeaders = (minuteExceededFor) => {
+    const complexityReset = Math.max(1, Math.ceil((budget.resetAt - now()) / 1000));
+    const minutePart =
+      minuteExceededFor !== undefined
+        ? `"minuteRate";r=0;t=${minuteExceededFor}`
+        : `"minuteRate";r=${Math.max(0, MINUTE_QUOTA - minute.count)}`;
+    return {
+      'ratelimit-policy': `"minuteRate";q=${MINUTE_QUOTA};w=60, "concurrency";q=${CONCURRENCY_QUOTA};qu="concurrent-requests", "complexityMinute";q=${budgetPerMinute};w=60;qu="content-bytes"`,
+      ratelimit: `${minutePart}, "concurrency";r=${Math.max(0, CONCURRENCY_QUOTA - requestsInFlight)}, "complexityMinute";r=${Math.max(0, budget.remaining)};t=${complexityReset}`,
+    };
+  };
 
-  /** One API request: faults, auth, budget, idempotency, then graphql-yoga. */
+  /** An answer: the body gets `extensions.request_id`; every answer has the RateLimit headers. */
+  const answerOf = (requestId, status, body, headers = {}, minuteExceededFor = undefined) => {
+    const withId = { ...body, extensions: { ...(body.extensions ?? {}), request_id: requestId } };
+    return {
+      status,
+      body: JSON.stringify(withId),
+      headers: {
+        'content-type': 'application/json',
+        ...rateLimitHeaders(minuteExceededFor),
+        ...headers,
+      },
+    };
+  };
+
+  /** One API request: auth, version, idempotency, faults, budget, then graphql-yoga. */
   async function handleApi(headers, rawBody) {
     stats.calls += 1;
+    requestsInFlight += 1;
+    try {
+      return await answerApi(headers, rawBody, randomUUID());
+    } finally {
+      requestsInFlight -= 1;
+    }
+  }
+
+  async function answerApi(headers, rawBody, requestId) {
+    if (now() >= minute.resetAt) minute = { count: 0, resetAt: now() + 60_000 };
+    minute.count += 1;
+    if (now() >= budget.resetAt) budget = { remaining: budgetPerMinute, resetAt: now() + BUDGET_WINDOW_MS };
+    const answer = (status, body, extra, minuteExceededFor) =>
+      answerOf(requestId, status, body, extra, minuteExceededFor);
+
     if (!headers.authorization) stats.missingAuthorization += 1;
     if (options.token && headers.authorization !== options.token) {
-      return json(401, {
-        errors: [{ message: 'Not Authenticated', extensions: { code: 'UNAUTHENTICATED' } }],
+      return answer(401, {
+        errors: [{ message: 'Not Authenticated', extensions: { code: 'Unauthorized', status_code: 401 } }],
       });
     }
-    const version = headers['api-version'];
-    if (version && !stats.apiVersions.includes(version)) stats.apiVersions.push(version);
     let request;
     let document;
     try {
       request = JSON.parse(rawBody);
       document = parse(request.query);
     } catch (error) {
-      return json(400, { errors: [{ message: `bad request: ${error.message}` }] });
+      return answer(400, {
+        errors: [{ message: `Bad request: ${error.message}`, extensions: { status_code: 400 } }],
+      });
     }
+
+    const versionHeader = headers['api-version'];
+    const requested = Array.isArray(versionHeader) ? versionHeader[0] : versionHeader;
+    if (requested && !stats.apiVersions.includes(requested)) stats.apiVersions.push(requested);
+    const version = requested
+      ? FAKE_API_VERSIONS.find((v) => v.value === requested.trim())
+      : FAKE_API_VERSIONS.find((v) => v.kind === 'current');
+    if (!version) {
+      stats.invalidApiVersions += 1;
+      return answer(200, {
+        errors: [
+          {
+            message: `The requested API version is invalid: ${requested}. Supported versions: ${FAKE_API_VERSIONS.map((v) => v.value).join(', ')}`,
+            extensions: { code: 'InvalidVersionException', error_data: {}, status_code: 200 },
+          },
+        ],
+      });
+    }
+
     const isMutation = document.definitions.some(
       (d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === 'mutation',
     );
@@ -515,16 +511,41 @@ export async function startFakeBoard(options = {}) {
     if (isMutation) stats.mutations += 1;
     else stats.queries += 1;
 
-    const key = isMutation ? headers['idempotency-key'] : undefined;
-    if (key && idempotent.has(key)) {
-      stats.idempotentReplays += 1;
-      return idempotent.get(key);
+    const keyHeader = isMutation ? headers['idempotency-key'] : undefined;
+    const key = Array.isArray(keyHeader) ? keyHeader[0] : keyHeader;
+    if (key) {
+      const kept = idempotent.get(key);
+      if (kept && !kept.running && now() >= kept.expiresAt) idempotent.delete(key);
+      else if (kept?.running) {
+        stats.idempotencyConflicts += 1;
+        return answer(
+          409,
+          {
+            errors: [
+              {
+                message: 'A request with this idempotency key is currently being processed',
+                extensions: { code: 'IDEMPOTENCY_CONFLICT', status_code: 409 },
+              },
+            ],
+          },
+          { 'retry-after': '1' },
+        );
+      } else if (kept) {
+        stats.idempotentReplays += 1;
+        return { ...kept.answer, headers: { ...kept.answer.headers, 'idempotency-replayed': 'true' } };
+      }
     }
 
     const fault = takeFault(isMutation, isNextPage);
+    const limited = (code, message, seconds, extensions = {}) =>
+      answer(
+        429,
+        { errors: [{ message, extensions: { code, status_code: 429, ...extensions } }] },
+        { 'retry-after': String(seconds) },
+      );
     if (fault?.kind === 'rate-limit') {
       const seconds = fault.retryAfterSeconds ?? 1;
-      return json(
+      return answer(
         429,
         {
           errors: [
@@ -535,28 +556,57 @@ export async function startFakeBoard(options = {}) {
           ],
         },
         { 'retry-after': String(seconds) },
+        seconds,
       );
     }
     if (fault?.kind === 'complexity') {
       const seconds = fault.retryAfterSeconds ?? 2;
-      return json(200, {
-        errors: [
-          {
-            message: `Complexity budget exhausted, budget resets in ${seconds} seconds`,
-            extensions: { code: 'COMPLEXITY_BUDGET_EXHAUSTED', status_code: 429, retry_in_seconds: seconds },
-          },
-        ],
-        account_id: 1,
+      return limited('COMPLEXITY_BUDGET_EXHAUSTED', 'Complexity budget exhausted', seconds, {
+        complexity: 0,
+        complexity_budget_left: 0,
+        complexity_budget_limit: budgetPerMinute,
+        retry_in_seconds: seconds,
       });
     }
+    if (fault?.kind === 'daily-limit') {
+      const seconds = secondsToMidnightUtc(now());
+      return limited('DAILY_LIMIT_EXCEEDED', 'Daily limit exceeded', seconds, { retry_in_seconds: seconds });
+    }
+    if (fault?.kind === 'field-limit') {
+      const seconds = fault.retryAfterSeconds ?? 15;
+      return limited('FIELD_LIMIT_EXCEEDED', 'Concurrency limit exceeded for the field', seconds, {
+        error_data: { retry_in_seconds: seconds, entity: 'boards' },
+      });
+    }
+    if (fault?.kind === 'concurrency') {
+      const seconds = fault.retryAfterSeconds ?? 1;
+      return answer(
+        429,
+        {
+          errors: [{ message: 'Concurrency limit exceeded', extensions: { code: 'maxConcurrencyExceeded' } }],
+        },
+        { 'retry-after': String(seconds) },
+      );
+    }
     if (fault?.kind === 'server-error')
-      return json(500, { error_message: 'Internal server error', status_code: 500 });
+      return answer(500, { error_message: 'Internal server error', status_code: 500 });
     if (fault?.kind === 'locked') {
       stats.concurrentWritesRefused += 1;
-      return json(423, { error_message: 'Another write to this board is in progress', status_code: 423 });
+      return answer(
+        423,
+        {
+          errors: [
+            {
+              message: 'Resource is currently locked, please try again later',
+              extensions: { status_code: 423 },
+            },
+          ],
+        },
+        { 'retry-after': '1' },
+      );
     }
     if (fault?.kind === 'cursor-expired') {
-      return json(200, {
+      return answer(200, {
         errors: [
           {
             message: 'CursorExpiredError: The cursor provided for pagination has expired',
@@ -566,38 +616,35 @@ export async function startFakeBoard(options = {}) {
       });
     }
 
-    if (now() >= budget.resetAt) budget = { remaining: budgetPerMinute, resetAt: now() + BUDGET_WINDOW_MS };
     const cost = complexityOf(document, request.variables ?? {});
     const resetIn = Math.max(1, Math.ceil((budget.resetAt - now()) / 1000));
     if (cost > maxQueryComplexity) {
-      return json(200, {
+      return answer(200, {
         errors: [
           {
             message: `Query has complexity of ${cost}, which exceeds max complexity of ${maxQueryComplexity}`,
-            extensions: { code: 'maxComplexityExceeded' },
+            extensions: { code: 'ComplexityException', status_code: 200 },
           },
         ],
       });
     }
     if (cost > budget.remaining) {
       stats.budgetRefusals += 1;
-      return json(200, {
-        errors: [
-          {
-            message: `Complexity budget exhausted, budget resets in ${resetIn} seconds`,
-            extensions: { code: 'COMPLEXITY_BUDGET_EXHAUSTED', status_code: 429, retry_in_seconds: resetIn },
-          },
-        ],
+      return limited('COMPLEXITY_BUDGET_EXHAUSTED', 'Complexity budget exhausted', resetIn, {
+        complexity: cost,
+        complexity_budget_left: budget.remaining,
+        complexity_budget_limit: budgetPerMinute,
+        retry_in_seconds: resetIn,
       });
     }
 
+    if (key) idempotent.set(key, { running: true });
     if (isMutation) {
-      if (writesInFlight > 0) {
-        stats.concurrentWritesRefused += 1;
-        return json(423, { error_message: 'Another write to this board is in progress', status_code: 423 });
-      }
+      if (writesInFlight > 0) stats.overlappingWrites += 1;
       writesInFlight += 1;
+      stats.maxConcurrentWrites = Math.max(stats.maxConcurrentWrites, writesInFlight);
     }
+    let kept = null;
     try {
       const complexity = {
         before: budget.remaining,
@@ -611,21 +658,97 @@ export async function startFakeBoard(options = {}) {
       const response = await yoga.fetch(
         'http://fake-monday/v2',
         { method: 'POST', headers: { 'content-type': 'application/json' }, body: rawBody },
-        { complexity },
+        { complexity, version },
       );
-      const answer = {
-        status: response.status,
-        body: await response.text(),
-        headers: { 'content-type': 'application/json' },
-      };
-      const hasErrors = JSON.parse(answer.body).errors?.length > 0;
-      if (key && !hasErrors) idempotent.set(key, answer);
-      if (fault?.kind === 'slow') await sleep(fault.ms ?? 1000);
-      return answer;
+      const body = JSON.parse(await response.text());
+      const special = body.errors?.find((e) => e.extensions?.fakeHttp)?.extensions.fakeHttp;
+      const result = special ? answer(special.status, special.body) : answer(response.status, body);
+      if (key && result.status < 500 && result.status !== 429) kept = result;
+      if (fault?.kind === 'slow') await sleep(Math.min(Math.max(fault.ms ?? 1000, 0), MAX_SLOW_MS));
+      return result;
     } finally {
       if (isMutation) writesInFlight -= 1;
+      if (key) {
+        if (kept) idempotent.set(key, { answer: kept, expiresAt: now() + IDEMPOTENCY_TTL_MS });
+        else idempotent.delete(key);
+      }
     }
   }
+
+  /** A change made on the board as a user would, and its webhook (when one is configured). */
+  async function userChange(build) {
+    const { itemId, event } = build();
+    if (!sender) return { itemId, type: event.type, triggerUuid: event.triggerUuid, status: null };
+    const status = await sender.deliver(event);
+    return { itemId, type: event.type, triggerUuid: event.triggerUuid, status };
+  }
+
+  const itemOrThrow = (id) => {
+    const item = items.get(String(id));
+    if (!item) throw new BoardError('ResourceNotFoundException', `item ${id} not found`);
+    return item;
+  };
+  const touch = (item) => ({ ...item, updated_at: new Date(now()).toISOString() });
+
+  const boardOps = {
+    archiveItem: (id) =>
+      userChange(() => {
+        const item = touch({ ...itemOrThrow(id), state: 'archived' });
+        items.set(item.id, item);
+        return { itemId: item.id, event: events.archived(item) };
+      }),
+    deleteItem: (id) =>
+      userChange(() => {
+        const item = touch({ ...itemOrThrow(id), state: 'deleted' });
+        items.set(item.id, item);
+        return { itemId: item.id, event: events.deleted(item) };
+      }),
+    restoreItem: (id) =>
+      userChange(() => {
+        const before = itemOrThrow(id);
+        const item = touch({ ...before, state: 'active' });
+        items.set(item.id, item);
+        return { itemId: item.id, event: events.restored(item, before.state) };
+      }),
+    changeColumn: (id, columnId, value) =>
+      userChange(() => {
+        const before = itemOrThrow(id);
+        if (columnId === 'name') {
+          if (typeof value !== 'string' || !value.trim())
+            throw new BoardError('ColumnValueException', 'The item name cannot be empty');
+          const item = touch({ ...before, name: value });
+          items.set(item.id, item);
+          return { itemId: item.id, event: events.renamed(item, before.name) };
+        }
+        const column = columns.get(columnId);
+        if (!column || !(columnId in before.columns))
+          throw new BoardError('InvalidColumnIdException', `no column ${columnId}`);
+        // A user on the board may add a label while choosing it.
+        const cell = { type: column.type, ...cellFromWrite(column, value, true) };
+        const item = touch({ ...before, columns: { ...before.columns, [columnId]: cell } });
+        items.set(item.id, item);
+        return {
+          itemId: item.id,
+          event: events.columnChanged(item, column, cell, before.columns[columnId]),
+        };
+      }),
+    createItem: ({ name, columns: texts = {} }) =>
+      userChange(() => {
+        if (typeof name !== 'string' || !name.trim())
+          throw new BoardError('ColumnValueException', 'The item name cannot be empty');
+        const numeric = [...items.keys()].filter((id) => /^\d+$/.test(id)).map(Number);
+        const id = String(Math.max(9_000_000_000, ...numeric) + 1);
+        const cells = {};
+        for (const { id: columnId, type } of Object.values(columnMap)) {
+          if (type === 'name') continue;
+          const column = columns.get(columnId);
+          cells[columnId] = { type, ...cellFromText(column, texts[columnId]) };
+        }
+        const item = touch({ id, name, state: 'active', columns: cells });
+        items.set(id, item);
+        return { itemId: id, event: events.created(item) };
+      }),
+  };
 
   const readBody = (req) =>
     new Promise((resolve, reject) => {
@@ -644,8 +767,28 @@ export async function startFakeBoard(options = {}) {
       faults = [];
       budget = { remaining: budgetPerMinute, resetAt: now() + BUDGET_WINDOW_MS };
       idempotent.clear();
+      webhookLog.length = 0;
     },
   };
+
+  const json = (status, body) => ({
+    status,
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+
+  /** The admin endpoints that change the board: /admin/items and /admin/items/<id>/<change>. */
+  async function adminChange(path, body) {
+    const input = JSON.parse(body || '{}');
+    if (path === '/admin/items') return boardOps.createItem(input);
+    const match = /^\/admin\/items\/([^/]+)\/(archive|delete|restore|columns)$/.exec(path);
+    if (!match) return null;
+    const id = decodeURIComponent(match[1]);
+    if (match[2] === 'archive') return boardOps.archiveItem(id);
+    if (match[2] === 'delete') return boardOps.deleteItem(id);
+    if (match[2] === 'restore') return boardOps.restoreItem(id);
+    return boardOps.changeColumn(id, input.columnId, input.value);
+  }
 
   const server = createServer(async (req, res) => {
     try {
@@ -655,6 +798,7 @@ export async function startFakeBoard(options = {}) {
       if (req.method === 'POST' && url.pathname === '/v2') answer = await handleApi(req.headers, body);
       else if (req.method === 'GET' && url.pathname === '/admin/stats')
         answer = json(200, { ...stats, items: items.size, faultsPending: faults.filter((f) => f.times > 0) });
+      else if (req.method === 'GET' && url.pathname === '/admin/webhooks') answer = json(200, webhookLog);
       else if (req.method === 'POST' && url.pathname === '/admin/faults') {
         admin.setFaults(JSON.parse(body || '{}').faults ?? []);
         answer = json(200, { faults });
@@ -664,12 +808,22 @@ export async function startFakeBoard(options = {}) {
       } else if (req.method === 'POST' && url.pathname === '/admin/reset') {
         admin.reset();
         answer = json(200, { ok: true });
+      } else if (req.method === 'POST' && url.pathname.startsWith('/admin/items')) {
+        try {
+          const done = await adminChange(url.pathname, body);
+          answer = done ? json(200, done) : json(404, { error: 'not found' });
+        } catch (error) {
+          const notFound = error instanceof BoardError && error.code === 'ResourceNotFoundException';
+          answer = json(notFound ? 404 : 400, { error: String(error.message ?? error) });
+        }
       } else answer = json(404, { error: 'not found' });
       res.writeHead(answer.status, answer.headers).end(answer.body);
     } catch (error) {
       res
         .writeHead(500, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error_message: String(error) }));
+        .end(
+          JSON.stringify({ error_message: 'Internal server error', status_code: 500, detail: String(error) }),
+        );
     }
   });
   await new Promise((resolve, reject) => {
@@ -683,13 +837,31 @@ export async function startFakeBoard(options = {}) {
     port,
     boardId,
     items,
+    columns,
     get stats() {
       return stats;
     },
+    get webhookLog() {
+      return webhookLog;
+    },
     setFaults: admin.setFaults,
     reset: admin.reset,
+    ...boardOps,
+    /** The board's column `from` is now `to` (as when a column is replaced by a new one); no webhook. */
+    renameColumnId: (from, to) => {
+      const column = columns.get(from);
+      if (!column) throw new Error(`no column ${from}`);
+      columns.delete(from);
+      columns.set(to, { ...column, id: to });
+      for (const [id, item] of items) {
+        if (!(from in item.columns)) continue;
+        const { [from]: cell, ...rest } = item.columns;
+        items.set(id, { ...item, columns: { ...rest, [to]: cell } });
+      }
+    },
     stop: () =>
       new Promise((resolve) => {
+        sender?.stop();
         server.closeAllConnections();
         server.close(() => resolve(undefined));
       }),
@@ -703,9 +875,13 @@ if (isMain) {
     return index >= 0 ? process.argv[index + 1] : fallback;
   };
   const extra = Number(arg('extra-workers', '0'));
+  const webhookUrl = arg('webhook-url', undefined);
   const board = await startFakeBoard({
     port: Number(arg('port', '4010')),
     workers: [...seedWorkers(), ...generatedWorkers(extra)],
+    ...(webhookUrl
+      ? { webhook: { url: webhookUrl, signingSecret: arg('signing-secret', 'local-signing-secret') } }
+      : {}),
   });
   console.log(
     `fake monday board ${board.boardId} with ${board.items.size} workers at ${board.url} (admin: /admin/stats, /admin/faults)`,

@@ -82,7 +82,7 @@ export function defineCallable<N extends CallableName, Input = CallableInputOf<N
 export function serveCallable<N extends CallableName>(
   name: N,
   handler: CallableHandler<N>,
-  options: { secrets?: SecretParam[] } = {},
+  options: { secrets?: SecretParam[]; timeoutSeconds?: number } = {},
 ): CallableFunction<unknown, Promise<CallableResponseOf<N>>> {
   if (handler.callableName !== name)
     throw new Error(`${name} is served by ${handler.callableName}'s handler`);

@@ -14,15 +14,21 @@ import {
   type MondayConfig,
   isMondayConfigured,
   MONDAY_BOARD_ID,
+  MONDAY_SYNC_MAX_REMOVAL_SHARE,
   mondayConfigFromParams,
   parseMondayConfig,
 } from './monday/config.js';
 import { MondayDirectory } from './monday/monday-directory.js';
-import type { MondaySyncDeps } from './monday/sync.js';
+import { DEFAULT_MAX_REMOVAL_SHARE, type MondaySyncDeps } from './monday/sync.js';
 import type { WorkerDirectory } from './worker-directory.js';
 
 /** The local fake board's description, or null (not on the emulators, or no fake board running). */
-function localBoard(): { config: MondayConfig; token: string } | null {
+export function localBoard(): {
+  config: MondayConfig;
+  token: string;
+  signingSecret: string;
+  webhookUrl: string;
+} | null {
   const env = process.env;
   if (env.FUNCTIONS_EMULATOR !== 'true' || !env.MONDAY_LOCAL_BOARD_URL) return null;
   return {
@@ -32,7 +38,15 @@ function localBoard(): { config: MondayConfig; token: string } | null {
       apiUrl: env.MONDAY_LOCAL_BOARD_URL,
     }),
     token: env.MONDAY_LOCAL_TOKEN ?? '',
+    signingSecret: env.MONDAY_LOCAL_SIGNING_SECRET ?? '',
+    webhookUrl: env.MONDAY_LOCAL_WEBHOOK_URL ?? '',
   };
+}
+
+/** The share of cached workers a full sync may remove (MONDAY_SYNC_MAX_REMOVAL_SHARE, 0-1; else 0.2). */
+function maxRemovalShare(): number {
+  const share = Number(MONDAY_SYNC_MAX_REMOVAL_SHARE.value());
+  return Number.isFinite(share) && share >= 0 && share <= 1 ? share : DEFAULT_MAX_REMOVAL_SHARE;
 }
 
 /** The board's sync deps (database, client, checked configuration), or null when no board is configured. */
@@ -47,7 +61,7 @@ export function boardDeps(db: Firestore): MondaySyncDeps | null {
     apiVersion: config.apiVersion,
     token: () => local?.token ?? MONDAY_API_TOKEN.value(),
   });
-  return { db, client, config };
+  return { db, client, config, maxRemovalShare: maxRemovalShare() };
 }
 
 export type ConfiguredDirectory = {

@@ -4,6 +4,7 @@ import { LOG_LEVELS, type LogLevel } from './constants.js';
 import { ALL_PERMISSIONS, type Permission } from './permissions.js';
 import { ALL_ROLES, type Role } from './roles.js';
 import type { TicketStatus } from './tickets.js';
+import { requestIdSchema } from './ticket-schemas.js';
 import { type WorkerProfile, workerUpdateSchema } from './worker.js';
 
 /*
@@ -116,6 +117,11 @@ export type GetUserProfileResponse = {
    * fresh it is; null when the workers live in Firestore (no board) or there is no worker.
    */
   workerDataAsOf: string | null;
+  /**
+   * The labels the board's status and dropdown columns take, per worker field (`multiple`: a
+   * dropdown holding a list, sent as "A, B"); the edit dialog offers them. Null without a board.
+   */
+  workerFieldLabels: Partial<Record<string, { labels: string[]; multiple: boolean }>> | null;
 };
 
 // --- account operations ----------------------------------------------------------------------
@@ -138,6 +144,8 @@ export type SetAccountStatusResponse = { uid: string; disabled: boolean };
 export type CreateAccountResponse = { uid: string; email: string; role: Role; link: string | null };
 
 export const updateWorkerSchema = z.object({
+  /** One id per save in the dialog, the same on a retry: the board writes a repeated request once. */
+  requestId: requestIdSchema.optional(),
   workerId: id,
   changes: workerUpdateSchema,
 });
@@ -223,6 +231,8 @@ export const ADMIN_ERRORS = {
   boardUnavailable: 'admin.errors.boardUnavailable',
   boardRejected: 'admin.errors.boardRejected',
   boardFieldsUnmapped: 'admin.errors.boardFieldsUnmapped',
+  boardLimited: 'admin.errors.boardLimited',
+  unknownLabel: 'admin.errors.unknownLabel',
   createAccountFailed: 'admin.errors.createAccountFailed',
   loadDashboardFailed: 'admin.errors.loadDashboardFailed',
   testPermissionFailed: 'admin.errors.testPermissionFailed',

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { withoutUndefined } from './call';
+import { httpsCallable } from 'firebase/functions';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { call, callOptionsOf, withoutUndefined } from './call';
+
+vi.mock('./firebase', () => ({ firebaseApp: vi.fn(() => ({})) }));
+vi.mock('./firebase-app-check', () => ({ startAppCheck: vi.fn(() => Promise.resolve()) }));
+vi.mock('./firebase-data', () => ({ functions: vi.fn(() => Promise.resolve({ name: 'functions' })) }));
+vi.mock('firebase/functions', () => ({ httpsCallable: vi.fn() }));
 
 describe('withoutUndefined (what call() sends)', () => {
   it('leaves out fields holding undefined, which the Functions SDK would send as null', () => {
@@ -29,5 +35,32 @@ describe('withoutUndefined (what call() sends)', () => {
     expect(withoutUndefined({ at: day }).at).toBe(day);
     expect(withoutUndefined('text')).toBe('text');
     expect(withoutUndefined(undefined)).toBeUndefined();
+  });
+});
+
+describe('the client timeout of call()', () => {
+  const httpsCallableMock = vi.mocked(httpsCallable);
+  beforeEach(() => {
+    httpsCallableMock.mockReset();
+    httpsCallableMock.mockReturnValue(
+      Object.assign(
+        vi.fn(() => Promise.resolve({ data: { ok: true } })),
+        { stream: vi.fn() },
+      ),
+    );
+  });
+
+  it('waits longer for updateWorker, which may wait for a slow work board (server: 300 s)', async () => {
+    expect(callOptionsOf('updateWorker')).toEqual({ timeout: 310_000 });
+    await call('updateWorker', { workerId: 'w-1', changes: {} });
+    expect(httpsCallableMock).toHaveBeenCalledWith({ name: 'functions' }, 'updateWorker', {
+      timeout: 310_000,
+    });
+  });
+
+  it("keeps the SDK's default for the other callables", async () => {
+    expect(callOptionsOf('getUserProfile')).toBeUndefined();
+    await call('getUserProfile', { userId: 'u-1' });
+    expect(httpsCallableMock).toHaveBeenCalledWith({ name: 'functions' }, 'getUserProfile', undefined);
   });
 });

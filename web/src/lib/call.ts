@@ -30,6 +30,18 @@ export function withoutUndefined<T>(value: T): T {
   ) as T;
 }
 
+/**
+ * Client timeouts longer than the SDK's 70 s, for callables that may take longer on the server:
+ * updateWorker waits for a slow work board (monday.com) up to its 300 s server timeout.
+ */
+const CALL_TIMEOUTS_MS: Partial<Record<CallableName, number>> = { updateWorker: 310_000 };
+
+/** The httpsCallable options of callable `name`: a longer timeout where it needs one. */
+export function callOptionsOf(name: CallableName): { timeout: number } | undefined {
+  const timeout = CALL_TIMEOUTS_MS[name];
+  return timeout === undefined ? undefined : { timeout };
+}
+
 /** Calls callable `name` and resolves with its answer; rejects with the SDK's FunctionsError. */
 export async function call<N extends CallableName>(
   name: N,
@@ -44,6 +56,7 @@ export async function call<N extends CallableName>(
   const result = await sdk.httpsCallable<CallableRequestOf<N>, CallableResponseOf<N>>(
     instance,
     name,
+    callOptionsOf(name),
   )(withoutUndefined(request ?? ({} as CallableRequestOf<N>)));
   return result.data;
 }

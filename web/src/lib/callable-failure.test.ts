@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import i18n, { changeLanguage } from '../i18n';
-import { TOO_MANY_REQUESTS_KEY, toCallableFailure, tooManyRequestsValues } from './callable-failure';
+import {
+  TOO_MANY_REQUESTS_KEY,
+  retryAtOf,
+  toCallableFailure,
+  tooManyRequestsValues,
+} from './callable-failure';
 
 const KEYS = { own: /^demo\.errors\.[A-Za-z]+$/, noConnection: 'demo.offline', forbidden: 'demo.forbidden' };
 const error = (code: string, message: string, details?: unknown) =>
@@ -99,5 +104,56 @@ describe('an abuse limit refusal (resource-exhausted)', () => {
   ])('reads in %s with %i minutes: %s', (language, minutes, text) => {
     const failure = toCallableFailure(tooMany({ retryAfterMinutes: minutes }), 'demo.failed', KEYS);
     expect(i18n.getFixedT(language)(failure.messageKey, failure.values)).toBe(text);
+  });
+});
+
+describe('an answer that says when to try again (details.retryAt)', () => {
+  const RETRY_AT = '2026-03-15T14:30:00.000Z';
+  const limited = (details?: unknown) => error('unavailable', 'admin.errors.boardLimited', details);
+  const ADMIN_KEYS = {
+    own: /^admin\.errors\.[A-Za-z]+$/,
+    noConnection: 'admin.errors.noConnection',
+    forbidden: 'x',
+  };
+
+  beforeAll(async () => {
+    await changeLanguage('en');
+    await changeLanguage('ru');
+  });
+  afterAll(async () => {
+    await changeLanguage('pl');
+  });
+
+  it('gives the time as values.retryAt, in epoch ms', () => {
+    expect(toCallableFailure(limited({ retryAt: RETRY_AT }), 'demo.failed', ADMIN_KEYS)).toEqual({
+      code: 'unavailable',
+      messageKey: 'admin.errors.boardLimited',
+      fields: {},
+      values: { retryAt: Date.parse(RETRY_AT) },
+    });
+  });
+
+  it('gives no values when the time is missing or unreadable', () => {
+    expect(toCallableFailure(limited(), 'demo.failed', ADMIN_KEYS)).not.toHaveProperty('values');
+    expect(retryAtOf(limited({ retryAt: 'soon' }))).toBeNull();
+    expect(retryAtOf(limited({ retryAt: Date.parse(RETRY_AT) }))).toBeNull();
+    expect(retryAtOf(limited(null))).toBeNull();
+    expect(retryAtOf(undefined)).toBeNull();
+  });
+
+  it.each([
+    ['en', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }, 'try again after'],
+    ['pl', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }, 'spróbuj ponownie po'],
+    [
+      'ru',
+      { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' },
+      'попробуйте ещё раз после',
+    ],
+  ] as const)('shows the date and time in %s', (language, options, words) => {
+    const failure = toCallableFailure(limited({ retryAt: RETRY_AT }), 'demo.failed', ADMIN_KEYS);
+    const time = new Intl.DateTimeFormat(language, options).format(Date.parse(RETRY_AT));
+    const text = i18n.getFixedT(language)(failure.messageKey, failure.values);
+    expect(text).toContain(`${words} ${time}.`);
+    expect(text).not.toContain('{{');
   });
 });

@@ -2,7 +2,8 @@
  * Why a callable failed, in the terms the screens react to: the short callable code
  * (permission-denied, not-found, invalid-argument, unavailable, ...), the translation key to show
  * and the field errors of an invalid-argument answer (field path -> translation key). `values`
- * are the interpolation values the key needs (`count` of errors.tooManyRequests).
+ * are the interpolation values the key needs: `count` of errors.tooManyRequests, and `retryAt`
+ * (epoch ms, for `{{retryAt, datetime(...)}}`) when the answer says when to try again.
  */
 export type CallableFailure = {
   code: string;
@@ -44,11 +45,24 @@ export function tooManyRequestsValues(error: unknown): { count: number } | null 
 }
 
 /**
+ * When the answer says to try again (`details.retryAt`, an ISO time, e.g. of admin.errors.boardLimited),
+ * as epoch ms; null when it says nothing readable.
+ */
+export function retryAtOf(error: unknown): number | null {
+  const { details } = (error ?? {}) as CallableErrorLike;
+  const retryAt = (details as { retryAt?: unknown } | null | undefined)?.retryAt;
+  if (typeof retryAt !== 'string') return null;
+  const time = Date.parse(retryAt);
+  return Number.isFinite(time) ? time : null;
+}
+
+/**
  * Maps a callable error (FunctionsError: code `functions/<code>`, message, details) to a
  * CallableFailure: the server's own key wins; then no connection; then not allowed; then a session the
  * server refused ("Authentication failed. Please try logging out and back in."); anything else
  * falls back to the operation's failure key (for example admin.errors.updateRoleFailed). An abuse
- * limit's refusal (`resource-exhausted`) is always errors.tooManyRequests with its minutes.
+ * limit's refusal (`resource-exhausted`) is always errors.tooManyRequests with its minutes; an
+ * answer with `details.retryAt` gives it as `values.retryAt`.
  */
 export function toCallableFailure(
   error: unknown,
@@ -68,5 +82,8 @@ export function toCallableFailure(
   else if (shortCode === 'permission-denied') messageKey = keys.forbidden;
   // The spec's text for a session the server no longer accepts (revoked, disabled, signed out).
   else if (shortCode === 'unauthenticated') messageKey = 'auth.errors.sessionFailed';
-  return { code: shortCode, messageKey, fields };
+  const retryAt = retryAtOf(error);
+  return retryAt === null
+    ? { code: shortCode, messageKey, fields }
+    : { code: shortCode, messageKey, fields, values: { retryAt } };
 }

@@ -7,6 +7,7 @@ import {
   type AccountStatus,
   type AdminAccount,
   type AdminAllowedActions,
+  type GetUserProfileResponse,
   PERMISSIONS,
   type Permission,
   ROLES,
@@ -32,6 +33,8 @@ import { defineCallable } from '../define-callable.js';
 export type GetUserProfileDeps = AdminDeps & {
   directory?: WorkerDirectory;
   boardFreshness?: (workerId: string) => Promise<Date | null>;
+  /** The board's status and dropdown labels per field (kept by the full sync); none without a board. */
+  boardLabels?: () => Promise<GetUserProfileResponse['workerFieldLabels']>;
 };
 
 const AUTH_USER_NOT_FOUND = 'auth/user-not-found';
@@ -164,12 +167,16 @@ export function createGetUserProfileHandler(deps: GetUserProfileDeps) {
         });
         await batch.commit();
       }
-      const dataAsOf = worker && deps.boardFreshness ? await deps.boardFreshness(worker.id) : null;
+      const [dataAsOf, labels] = await Promise.all([
+        worker && deps.boardFreshness ? deps.boardFreshness(worker.id) : null,
+        worker && deps.boardLabels ? deps.boardLabels() : null,
+      ]);
       return {
         key,
         account,
         worker,
         workerDataAsOf: dataAsOf ? dataAsOf.toISOString() : null,
+        workerFieldLabels: labels,
         status: hasPermission(caller, PERMISSIONS.VIEW_USER_ACCOUNT_STATUS, AUTH_RULES) ? status : null,
         allowed: allowedActions(caller, {
           role: account?.role ?? null,

@@ -42,12 +42,28 @@ async function readWorker(db: Firestore, tx: Transaction, workerId: string) {
   return { worker, linkedUid: worker ? await linkedAccountUid(db, tx, workerId, worker.email) : null };
 }
 
-/** The board's refusal as the callable's error; the dialog shows it and keeps what was typed. */
+/**
+ * The board's refusal as the callable's error; the dialog shows it and keeps what was typed. A
+ * board over its daily or per-field limit says when to try again (`retryAt`, ISO time).
+ */
 function boardError(error: MondayError): HttpsError {
   if (error.reason === 'rejected') return new HttpsError('failed-precondition', ADMIN_ERRORS.boardRejected);
   if (error.reason === 'unmapped-fields') {
     return new HttpsError('failed-precondition', ADMIN_ERRORS.boardFieldsUnmapped, {
       fields: error.details.fields ?? [],
+    });
+  }
+  if (error.reason === 'unknown-labels') {
+    const fields = Object.fromEntries(
+      (error.details.fields ?? []).map((field) => [`changes.${field}`, ADMIN_ERRORS.unknownLabel]),
+    );
+    return new HttpsError('invalid-argument', INVALID, { fields });
+  }
+  const { retryAfterMs } = error.details;
+  if (retryAfterMs !== undefined && /LIMIT_EXCEEDED$/.test(error.details.code ?? '')) {
+    return new HttpsError('unavailable', ADMIN_ERRORS.boardLimited, {
+      // The board's wait is counted from the real clock, as the board counts it.
+      retryAt: new Date(Date.now() + retryAfterMs).toISOString(),
     });
   }
   return new HttpsError('unavailable', ADMIN_ERRORS.boardUnavailable);
@@ -83,7 +99,7 @@ async function updateOnBoard(
   if (preview.result.changedFields.length === 0) return preview.result;
   let saved;
   try {
-    saved = await board.update(input.workerId, boardChanges(input));
+    saved = await board.update(input.workerId, boardChanges(input), { requestId: input.requestId });
   } catch (error) {
     if (!(error instanceof MondayError)) throw error;
     deps.logger.error('updateWorker: the board refused the edit', {

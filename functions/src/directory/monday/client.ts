@@ -1,6 +1,19 @@
 // A small GraphQL client for the monday.com board API over fetch: the official client has types
 // but neither retries nor pagination, which are most of what this needs. Every request asks for the
-// board's complexity figures, so callers (and tests) can see what a sync costs.
+// board's complexity figures, so callers (and tests) can see what a sync costs. What the board
+// answers, and the documentation pages each behaviour comes from, are in docs/monday-api.md:
+// - an API call may take up to 60 s, so one attempt waits 65 s
+//   (https://developer.monday.com/api-reference/docs/rate-limits);
+// - Idempotency-Key: a repeated mutation within 30 minutes gets the first answer
+//   (`Idempotency-Replayed: true`); the same key while the first request still runs gets
+//   HTTP 409 with Retry-After, which is waited for and asked again
+//   (https://developer.monday.com/api-reference/docs/idempotency);
+// - HTTP 500 on a mutation is what a non-existent item or malformed column JSON gets: asked again
+//   once, then refused (https://developer.monday.com/api-reference/docs/errors);
+// - DAILY_LIMIT_EXCEEDED (reset at midnight UTC) and FIELD_LIMIT_EXCEEDED (retry_in_seconds) are
+//   not waited for: the caller is told when to try again
+//   (https://developer.monday.com/api-reference/docs/rate-limits);
+// - every answer carries `extensions.request_id` and RateLimit headers, kept in `stats` for the logs.
 import type { BoardItem } from './columns.js';
 import {
   BoardRejectedError,
@@ -26,7 +39,7 @@ export type MondayClientOptions = {
   maxDelayMs?: number;
   /** A Retry-After or retry_in_seconds longer than this is not waited for: the request fails at once. */
   maxWaitMs?: number;
-  /** One attempt's time limit; a slower answer counts as a failed attempt. */
+  /** One attempt's time limit (default 65 s: the board may take 60 s); a slower answer counts as a failed attempt. */
   timeoutMs?: number;
   /** How often a pagination starts again after an expired cursor (default 2). */
   maxCursorRestarts?: number;
@@ -44,17 +57,31 @@ export type MondayClientStats = {
   cursorRestarts: number;
   /** Total back-off asked of `sleep`. */
   waitedMs: number;
+  /** The board's id of the last answered request (`extensions.request_id`), for support and the logs. */
+  lastRequestId: string | null;
+  /** The RateLimit headers of the last answer (name -> value), as the board sent them. */
+  lastRateLimit: Record<string, string> | null;
+  /** Mutations the board answered from its idempotency store (`Idempotency-Replayed: true`). */
+  replayed: number;
 };
 
 type GraphQLError = {
   message?: string;
-  extensions?: { code?: string; retry_in_seconds?: number; status_code?: number };
+  extensions?: {
+    code?: string;
+    retry_in_seconds?: number;
+    status_code?: number;
+    error_data?: { retry_in_seconds?: number };
+  };
+  error_data?: { retry_in_seconds?: number };
 };
 type GraphQLBody<T> = {
   data?: T & { complexity?: Complexity | null };
   errors?: GraphQLError[];
   error_code?: string;
   error_message?: string;
+  error_data?: { retry_in_seconds?: number };
+  extensions?: { request_id?: string };
 };
 
 /** The cursor of a paginated read is older than the board keeps it (60 minutes). */
@@ -66,8 +93,10 @@ export class CursorExpiredError extends MondayError {
 }
 
 const COMPLEXITY = 'complexity { before after query reset_in_x_seconds }';
+// `state` and `board` tell an active item of this board from an archived, deleted or moved one:
+// `items(ids:)` answers all of them (https://developer.monday.com/api-reference/reference/items).
 const ITEM_FIELDS =
-  'fragment ItemFields on Item { id name updated_at column_values(ids: $columnIds) { id type text value } }';
+  'fragment ItemFields on Item { id name state updated_at board { id } column_values(ids: $columnIds) { id type text value } }';
 
 const FIRST_PAGE = `query FirstPage($boardId: [ID!], $limit: Int!, $columnIds: [String!], $queryParams: ItemsQuery) {
   ${COMPLEXITY}
@@ -86,15 +115,28 @@ const BY_COLUMN = `query ByColumn($boardId: ID!, $columnId: String!, $values: [S
   }
 } ${ITEM_FIELDS}`;
 
+// exclude_nonactive: false — archived and deleted items are answered with their `state`, so a
+// refresh tells "gone from the board" from "not found" (a wrong id).
 const BY_IDS = `query ByIds($ids: [ID!], $columnIds: [String!]) {
   ${COMPLEXITY}
-  items(ids: $ids, limit: 100) { ...ItemFields }
+  items(ids: $ids, limit: 100, exclude_nonactive: false) { ...ItemFields }
 } ${ITEM_FIELDS}`;
+
+const COLUMNS = `query Columns($boardId: [ID!], $columnIds: [String!]) {
+  ${COMPLEXITY}
+  version { value kind }
+  boards(ids: $boardId) { id columns(ids: $columnIds) { id title type settings_str } }
+}`;
 
 const CHANGE = `mutation Change($boardId: ID!, $itemId: ID!, $values: JSON!, $columnIds: [String!]) {
   ${COMPLEXITY}
   change_multiple_column_values(board_id: $boardId, item_id: $itemId, column_values: $values) { ...ItemFields }
 } ${ITEM_FIELDS}`;
+
+/** A column as the board describes it; `settings_str` is JSON (status and dropdown labels). */
+export type BoardColumn = { id: string; title: string; type: string; settings_str: string | null };
+/** The API version that answered (`version { value kind }`). */
+export type BoardApiVersion = { value: string; kind: string };
 
 /** Most ids `items(ids:)` takes in one request. */
 export const ITEMS_PER_REQUEST = 100;
@@ -111,6 +153,20 @@ const RETRYABLE_CODES = new Set([
   'CONCURRENCY_LIMIT_EXCEEDED',
   'INTERNAL_SERVER_ERROR',
 ]);
+/**
+ * Limits that last longer than any request should wait: the daily call cap (reset at midnight
+ * UTC) and the per-field limit (`retry_in_seconds`). Refused at once with the time to try again.
+ */
+const LIMIT_CODES = new Set(['DAILY_LIMIT_EXCEEDED', 'FIELD_LIMIT_EXCEEDED']);
+/** RateLimit headers kept from each answer (https://developer.monday.com/api-reference/docs/rate-limits). */
+const RATE_LIMIT_HEADERS = ['ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining'];
+
+/** Milliseconds from `nowMs` to the next midnight UTC (when the daily call cap resets). */
+export function msToMidnightUtc(nowMs: number): number {
+  const next = new Date(nowMs);
+  next.setUTCHours(24, 0, 0, 0);
+  return next.getTime() - nowMs;
+}
 const isCursorExpired = (error: GraphQLError) =>
   /cursor.?expired/i.test(`${error.extensions?.code ?? ''} ${error.message ?? ''}`);
 
@@ -118,6 +174,12 @@ type Attempt =
   | { kind: 'done'; data: unknown }
   | { kind: 'retry'; why: string; status?: number; code?: string; retryAfterMs?: number }
   | { kind: 'fail'; error: MondayError };
+
+const retrySecondsOf = (error: GraphQLError | undefined, body: GraphQLBody<unknown>) =>
+  error?.extensions?.retry_in_seconds ??
+  error?.extensions?.error_data?.retry_in_seconds ??
+  error?.error_data?.retry_in_seconds ??
+  body.error_data?.retry_in_seconds;
 
 function retryAfterMsOf(header: string | null, nowMs: number): number | undefined {
   if (!header) return undefined;
@@ -129,6 +191,9 @@ function retryAfterMsOf(header: string | null, nowMs: number): number | undefine
 
 export type MondayClient = ReturnType<typeof createMondayClient>;
 
+/** An item the board holds as active (an answer without `state` is taken as active). */
+export const isActive = (item: BoardItem) => (item.state ?? 'active') === 'active';
+
 /** The board API client; one per process is enough (it serialises the writes of each board). */
 export function createMondayClient(options: MondayClientOptions) {
   const doFetch = options.fetch ?? fetch;
@@ -138,7 +203,7 @@ export function createMondayClient(options: MondayClientOptions) {
   const baseDelayMs = options.baseDelayMs ?? 500;
   const maxDelayMs = options.maxDelayMs ?? 20_000;
   const maxWaitMs = options.maxWaitMs ?? 60_000;
-  const timeoutMs = options.timeoutMs ?? 20_000;
+  const timeoutMs = options.timeoutMs ?? 65_000;
   const maxCursorRestarts = options.maxCursorRestarts ?? 2;
   const tokenOf = () => (typeof options.token === 'function' ? options.token() : options.token);
   const stats: MondayClientStats = {
@@ -148,11 +213,24 @@ export function createMondayClient(options: MondayClientOptions) {
     lastComplexity: null,
     cursorRestarts: 0,
     waitedMs: 0,
+    lastRequestId: null,
+    lastRateLimit: null,
+    replayed: 0,
   };
   /** The tail of each board's write chain: one write in flight per board in this process. */
   const writeChains = new Map<string, Promise<unknown>>();
 
   const clean = (text: string) => redact(text, [tokenOf()]);
+
+  function keepHeaders(response: Response) {
+    const rateLimit: Record<string, string> = {};
+    for (const name of RATE_LIMIT_HEADERS) {
+      const value = response.headers.get(name);
+      if (value) rateLimit[name] = value;
+    }
+    if (Object.keys(rateLimit).length > 0) stats.lastRateLimit = rateLimit;
+    if (response.headers.get('idempotency-replayed') === 'true') stats.replayed += 1;
+  }
 
   async function attempt(body: string, idempotencyKey: string | undefined): Promise<Attempt> {
     let response: Response;
@@ -175,6 +253,7 @@ export function createMondayClient(options: MondayClientOptions) {
       return { kind: 'retry', why: isTimeout ? `no answer within ${timeoutMs} ms` : clean(String(error)) };
     }
     stats.calls += 1;
+    keepHeaders(response);
     const retryAfterMs = retryAfterMsOf(response.headers.get('retry-after'), Date.now());
     if (response.status === 401 || response.status === 403) {
       await response.body?.cancel();
@@ -185,14 +264,51 @@ export function createMondayClient(options: MondayClientOptions) {
         }),
       };
     }
-    if (response.status === 429 || response.status === 423 || response.status >= 500) {
+    // 409: the same Idempotency-Key is still being worked on; its answer comes after Retry-After.
+    if (response.status === 409) {
       await response.body?.cancel();
-      return { kind: 'retry', why: `HTTP ${response.status}`, status: response.status, retryAfterMs };
+      return { kind: 'retry', why: 'HTTP 409 (the same write is in progress)', status: 409, retryAfterMs };
     }
-    let parsed: GraphQLBody<Record<string, unknown>>;
+    let parsed: GraphQLBody<Record<string, unknown>> | null = null;
     try {
       parsed = (await response.json()) as GraphQLBody<Record<string, unknown>>;
     } catch {
+      parsed = null;
+    }
+    if (parsed?.extensions?.request_id) stats.lastRequestId = parsed.extensions.request_id;
+    const requestTag = parsed?.extensions?.request_id ? ` [request ${parsed.extensions.request_id}]` : '';
+    const errors = [...(parsed?.errors ?? [])];
+    if (parsed?.error_code)
+      errors.push({ message: parsed.error_message, extensions: { code: parsed.error_code } });
+    const limit = errors.find((e) => LIMIT_CODES.has(e.extensions?.code ?? ''));
+    if (limit && parsed) {
+      const code = limit.extensions?.code ?? 'DAILY_LIMIT_EXCEEDED';
+      const seconds = retrySecondsOf(limit, parsed);
+      const waitMs =
+        seconds !== undefined
+          ? seconds * 1000
+          : code === 'DAILY_LIMIT_EXCEEDED'
+            ? msToMidnightUtc(Date.now())
+            : retryAfterMs;
+      return {
+        kind: 'fail',
+        error: new BoardUnavailableError(`the board's ${code}${requestTag}`, {
+          status: response.status,
+          code,
+          retryAfterMs: waitMs,
+        }),
+      };
+    }
+    if (response.status === 429 || response.status === 423 || response.status >= 500) {
+      return {
+        kind: 'retry',
+        why: `HTTP ${response.status}${requestTag}`,
+        status: response.status,
+        code: errors[0]?.extensions?.code,
+        retryAfterMs: retryAfterMs ?? (parsed ? retrySecondsOf(errors[0], parsed) : undefined),
+      };
+    }
+    if (!parsed) {
       return {
         kind: 'retry',
         why: `HTTP ${response.status} with an unreadable body`,
@@ -204,19 +320,16 @@ export function createMondayClient(options: MondayClientOptions) {
       stats.complexityUsed += complexity.query;
       stats.lastComplexity = complexity;
     }
-    const errors = parsed.errors ?? [];
-    if (parsed.error_code)
-      errors.push({ message: parsed.error_message, extensions: { code: parsed.error_code } });
     const first = errors[0];
     if (first) {
       const code = first.extensions?.code;
       const message = clean(errors.map((e) => e.message ?? e.extensions?.code ?? 'error').join('; '));
       if (errors.some(isCursorExpired)) return { kind: 'fail', error: new CursorExpiredError(message) };
       if (code && RETRYABLE_CODES.has(code)) {
-        const seconds = first.extensions?.retry_in_seconds;
+        const seconds = retrySecondsOf(first, parsed);
         return {
           kind: 'retry',
-          why: message,
+          why: `${message}${requestTag}`,
           code,
           status: response.status,
           retryAfterMs: seconds === undefined ? retryAfterMs : seconds * 1000,
@@ -224,7 +337,7 @@ export function createMondayClient(options: MondayClientOptions) {
       }
       return {
         kind: 'fail',
-        error: new BoardRejectedError(`the board refused the request: ${message}`, {
+        error: new BoardRejectedError(`the board refused the request: ${message}${requestTag}`, {
           status: response.status,
           code,
         }),
@@ -233,9 +346,12 @@ export function createMondayClient(options: MondayClientOptions) {
     if (!response.ok || !parsed.data) {
       return {
         kind: 'fail',
-        error: new BoardRejectedError(`the board answered HTTP ${response.status} without data`, {
-          status: response.status,
-        }),
+        error: new BoardRejectedError(
+          `the board answered HTTP ${response.status} without data${requestTag}`,
+          {
+            status: response.status,
+          },
+        ),
       };
     }
     return { kind: 'done', data: parsed.data };
@@ -249,12 +365,20 @@ export function createMondayClient(options: MondayClientOptions) {
   ): Promise<T> {
     const body = JSON.stringify({ query, variables });
     let last: Extract<Attempt, { kind: 'retry' }> | null = null;
+    let serverErrors = 0;
     for (let n = 1; n <= maxAttempts; n += 1) {
       if (n > 1) stats.retries += 1;
       const result = await attempt(body, idempotencyKey);
       if (result.kind === 'done') return result.data as T;
       if (result.kind === 'fail') throw result.error;
       last = result;
+      // A mutation's 500 is what a wrong item id or malformed value gets: asked again once, then refused.
+      if (idempotencyKey && result.status === 500 && ++serverErrors >= 2) {
+        throw new BoardRejectedError(`the board refused the write: ${result.why}`, {
+          status: 500,
+          code: result.code,
+        });
+      }
       if (result.retryAfterMs !== undefined && result.retryAfterMs > maxWaitMs) break;
       if (n === maxAttempts) break;
       const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1)) * (0.5 + random() / 2);
@@ -292,7 +416,7 @@ export function createMondayClient(options: MondayClientOptions) {
         });
         const page = first.boards[0]?.items_page;
         if (!page) throw new BoardRejectedError(`board ${boardId} was not found`);
-        for (const item of page.items) items.set(String(item.id), item);
+        for (const item of page.items) if (isActive(item)) items.set(String(item.id), item);
         let cursor = page.cursor;
         while (cursor) {
           const next = await request<{ next_items_page: Page }>(NEXT_PAGE, {
@@ -300,7 +424,7 @@ export function createMondayClient(options: MondayClientOptions) {
             limit: PAGE_SIZE,
             columnIds,
           });
-          for (const item of next.next_items_page.items) items.set(String(item.id), item);
+          for (const item of next.next_items_page.items) if (isActive(item)) items.set(String(item.id), item);
           cursor = next.next_items_page.cursor;
         }
         return [...items.values()];
@@ -339,9 +463,26 @@ export function createMondayClient(options: MondayClientOptions) {
   }
 
   /**
+   * The board's columns (all, or these ids) with their settings, and the API version that answered.
+   * Null when the board is not found.
+   */
+  async function getColumns(
+    boardId: string,
+    columnIds?: string[],
+  ): Promise<{ columns: BoardColumn[]; version: BoardApiVersion | null } | null> {
+    const data = await request<{
+      boards: { columns: BoardColumn[] }[] | null;
+      version?: BoardApiVersion | null;
+    }>(COLUMNS, { boardId: [boardId], columnIds: columnIds ?? null });
+    const board = data.boards?.[0];
+    return board ? { columns: board.columns, version: data.version ?? null } : null;
+  }
+
+  /**
    * change_multiple_column_values with an Idempotency-Key (a retry of an accepted write is not
-   * applied twice), one at a time per board in this process (the board answers 423 to concurrent
-   * writes; another instance's write is met by the 423 retry). Answers the item as the board now holds it.
+   * applied twice), one at a time per board in this process. The board does not refuse overlapping
+   * writes reliably (it only warns against them), so the caller also holds the board's write lease
+   * across instances (write-lease.ts). Answers the item as the board now holds it.
    */
   function changeColumnValues(
     boardId: string,
@@ -371,5 +512,5 @@ export function createMondayClient(options: MondayClientOptions) {
     return run;
   }
 
-  return { request, listItems, findItemsByColumnValue, getItems, changeColumnValues, stats };
+  return { request, listItems, findItemsByColumnValue, getItems, getColumns, changeColumnValues, stats };
 }

@@ -2,6 +2,7 @@
 // each column as {id, type, text, value} (value: a JSON string or null) and takes each type's own
 // JSON in change_multiple_column_values.
 import { type WorkerProfile, workerProfileSchema } from '../../domain/index.js';
+import { labelsOfValue } from './board-columns.js';
 import type { MondayColumnMap, MondayColumnType, ProfileField } from './config.js';
 
 /** A column as the board answers it (`column_values { id type text value }`). */
@@ -15,7 +16,10 @@ export type BoardColumnValue = {
 export type BoardItem = {
   id: string;
   name: string;
+  /** active, archived or deleted (`items(ids:)` answers all three). */
+  state?: string | null;
   updated_at?: string | null;
+  board?: { id: string } | null;
   column_values: BoardColumnValue[];
 };
 
@@ -116,7 +120,8 @@ export function writeColumn(type: MondayColumnType, value: string): unknown {
     case 'status':
       return isClear ? {} : { label: trimmed };
     case 'dropdown':
-      return isClear ? {} : { labels: [trimmed] };
+      // A dropdown holds a list of labels: "A, B" is written as both.
+      return isClear ? {} : { labels: labelsOfValue(trimmed) };
   }
 }
 

@@ -10,10 +10,24 @@ export const DEFAULT_MONDAY_API_VERSION = '2026-10';
 
 /** The API token (personal or app token); never logged, redacted from error texts. */
 export const MONDAY_API_TOKEN = defineSecret('MONDAY_API_TOKEN');
-/** The app's signing secret: monday signs webhook requests with it (JWT in Authorization). */
+/**
+ * The app's signing secret: monday signs the webhook requests of app-token webhooks with it (a JWT
+ * in Authorization). Without a usable one (unset, shorter than 20 characters, a placeholder) the
+ * webhook endpoint refuses every event.
+ */
 export const MONDAY_SIGNING_SECRET = defineSecret('MONDAY_SIGNING_SECRET');
-/** A shared secret for webhooks created through the API: `?secret=` in the webhook URL or the `x-webhook-secret` header. */
-export const MONDAY_WEBHOOK_SECRET = defineSecret('MONDAY_WEBHOOK_SECRET');
+/** The webhook URL as registered on the board (the JWT's `aud`); empty: the function's cloudfunctions.net URL. */
+export const MONDAY_WEBHOOK_URL = defineString('MONDAY_WEBHOOK_URL', {
+  default: '',
+  description:
+    'The mondayWebhook URL registered on the board; empty = https://<region>-<project>.cloudfunctions.net/mondayWebhook.',
+});
+/** A full sync that would remove more than this share of the cached workers stops with an error. */
+export const MONDAY_SYNC_MAX_REMOVAL_SHARE = defineString('MONDAY_SYNC_MAX_REMOVAL_SHARE', {
+  default: '0.2',
+  description:
+    'A full sync stops, changing nothing, when it would remove more than this share of the workers (0-1).',
+});
 
 /** Empty = no board: the Firestore `workers` directory stays in use. */
 export const MONDAY_BOARD_ID = defineString('MONDAY_BOARD_ID', {

@@ -9,7 +9,11 @@ export type MondayFailureReason =
   /** The board refused the request itself (GraphQL error, bad column value): retrying would not help. */
   | 'rejected'
   /** The edit names a field that has no column on the board. */
-  | 'unmapped-fields';
+  | 'unmapped-fields'
+  /** A status or dropdown value that is none of the column's labels (checked before any call). */
+  | 'unknown-labels'
+  /** A sync stopped before changing the read model: it would have removed too much, or a mapped column is gone. */
+  | 'sync-guard';
 
 export class MondayError extends Error {
   override name = 'MondayError';
@@ -55,6 +59,20 @@ export class UnmappedFieldsError extends MondayError {
   override name = 'UnmappedFieldsError';
   constructor(fields: string[]) {
     super('unmapped-fields', `no board column for: ${fields.join(', ')}`, { fields });
+  }
+}
+
+export class UnknownLabelsError extends MondayError {
+  override name = 'UnknownLabelsError';
+  constructor(fields: string[]) {
+    super('unknown-labels', `no such label on the board for: ${fields.join(', ')}`, { fields });
+  }
+}
+
+export class SyncGuardError extends MondayError {
+  override name = 'SyncGuardError';
+  constructor(message: string) {
+    super('sync-guard', message);
   }
 }
 

@@ -3,25 +3,31 @@
 // read model only when the board accepted it. When the board is down or over budget the edit is
 // refused with a typed error (not queued: the editor is looking at the form and can try again,
 // and a queued edit could silently overwrite a newer change made on the board meanwhile).
+// Each write holds the board's write lease (write-lease.ts: one writer per board across every
+// instance) and carries an Idempotency-Key made of the caller's request id and the values, so a
+// repeated tap or a retried call is one write on the board.
 import { createHash } from 'node:crypto';
 import { type WorkerProfile, type WorkerUpdate } from '../../domain/index.js';
 import { listProfilePage } from '../profile-pages.js';
 import type { WorkerDirectory, WorkerPage } from '../worker-directory.js';
 import { changesToColumnValues, columnIdsOf, itemToProfile } from './columns.js';
 import type { ProfileField } from './config.js';
-import { BoardRejectedError, UnmappedFieldsError } from './errors.js';
+import { readBoardLabels, unknownLabels } from './board-columns.js';
+import { BoardRejectedError, UnknownLabelsError, UnmappedFieldsError } from './errors.js';
 import { type CachedWorker, cachedWorkerOf, readModelOf, writeItems } from './read-model.js';
 import { type MondaySyncDeps, readSyncState } from './sync.js';
+import { type WriteLeaseOptions, withBoardWriteLease } from './write-lease.js';
 
 /** The read model's database, the board client and the checked configuration. */
-export type MondayDirectoryDeps = MondaySyncDeps;
+export type MondayDirectoryDeps = MondaySyncDeps & { writeLease?: WriteLeaseOptions };
 
 export type UpdateOptions = {
   /**
-   * Sent as the board's Idempotency-Key; give the callable's requestId so a retried request is
-   * not written twice. Default: derived from the item, the cached version and the values.
+   * The caller's request id (the callable's requestId): part of the board's Idempotency-Key, so a
+   * repeated request with the same values is one write. Without it the key is derived from the
+   * item, the cached version and the values.
    */
-  idempotencyKey?: string;
+  requestId?: string;
 };
 
 /** A cached worker and how fresh it is: the later of its own copy and the last successful sync. */
@@ -31,6 +37,7 @@ const stableJson = (value: Record<string, unknown>) =>
   JSON.stringify(Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))));
 
 const sameValue = (a: unknown, b: unknown) => (a ?? '') === (b ?? '');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export class MondayDirectory implements WorkerDirectory {
   private readonly now: () => Date;
@@ -97,17 +104,25 @@ export class MondayDirectory implements WorkerDirectory {
     const { config, client } = this.deps;
     const { columnValues, unmapped } = changesToColumnValues(changed, config.columns);
     if (unmapped.length > 0) throw new UnmappedFieldsError(unmapped);
-    const idempotencyKey =
-      options.idempotencyKey ??
-      createHash('sha256')
-        .update(`${config.boardId}:${workerId}:${cached.boardUpdatedAt ?? ''}:${stableJson(columnValues)}`)
-        .digest('hex');
-    const item = await client.changeColumnValues(
+    const labels = await readBoardLabels(this.deps.db);
+    const unknown = labels ? unknownLabels(changed, labels) : [];
+    if (unknown.length > 0) throw new UnknownLabelsError(unknown);
+    const values = stableJson(columnValues);
+    const idempotencyKey = options.requestId
+      ? `${options.requestId}-${sha256(`${config.boardId}:${workerId}:${values}`).slice(0, 32)}`
+      : sha256(`${config.boardId}:${workerId}:${cached.boardUpdatedAt ?? ''}:${values}`);
+    const item = await withBoardWriteLease(
+      this.deps.db,
       config.boardId,
-      workerId,
-      columnValues,
-      idempotencyKey,
-      columnIdsOf(config.columns),
+      () =>
+        client.changeColumnValues(
+          config.boardId,
+          workerId,
+          columnValues,
+          idempotencyKey,
+          columnIdsOf(config.columns),
+        ),
+      this.deps.writeLease,
     );
     const mapped = itemToProfile(item, config.columns);
     if (!mapped.ok)

@@ -52,12 +52,17 @@ export type CacheWriteResult = {
   invalid: { itemId: string; problems: string[] }[];
 };
 
-/** Writes these board items into the read model, replacing each cached copy whole. */
+/**
+ * Writes these board items into the read model, replacing each cached copy whole. An item that is
+ * no valid worker is taken out with `dropInvalid` (the full sync, under its removal guard); else
+ * its cached copy stays (a delta or a webhook never removes on a mapping problem).
+ */
 export async function writeItems(
   store: ReadModelStore,
   items: readonly BoardItem[],
   columns: MondayColumnMap,
   syncedAt: Date,
+  { dropInvalid = false }: { dropInvalid?: boolean } = {},
 ): Promise<CacheWriteResult> {
   const { db } = store;
   const collection = readModelOf(store);
@@ -69,7 +74,7 @@ export async function writeItems(
       writes.push({ id: mapped.profile.id, data: cacheDocOf(mapped.profile, item.updated_at, syncedAt) });
       result.written.push(mapped.profile.id);
     } else {
-      writes.push({ id: String(item.id), data: null });
+      if (dropInvalid) writes.push({ id: String(item.id), data: null });
       result.invalid.push({ itemId: mapped.itemId, problems: mapped.problems });
     }
   }

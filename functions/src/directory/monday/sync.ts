@@ -3,11 +3,19 @@
 // for items updated since the last sync: `items_page` with a `__last_updated__` rule (the board
 // filters by day, so the rule asks from the day before and the answer is cut to the last sync
 // minus an overlap). A delta sees no deletions: webhooks and the nightly full sync remove those.
+//
+// Safety: the full sync first checks that every mapped column is still on the board with its type
+// (and keeps the status and dropdown labels, board-columns.ts), and it stops with an error, changing
+// nothing, when it would remove more than `maxRemovalShare` of the cached workers (a renamed or
+// re-created e-mail column makes every item "no worker": that must not empty the directory).
+// Only active items of the configured board count: items_page answers active items, and an item
+// read by id carries its `state` and board (https://developer.monday.com/api-reference/reference/items).
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
-import type { MondayClient } from './client.js';
-import { type BoardItem, columnIdsOf } from './columns.js';
+import { type BoardApiVersion, type MondayClient, isActive } from './client.js';
+import { type BoardLabels, checkColumns, saveBoardColumns } from './board-columns.js';
+import { type BoardItem, columnIdsOf, itemToProfile } from './columns.js';
 import type { MondayConfig } from './config.js';
-import { MondayError } from './errors.js';
+import { BoardRejectedError, MondayError, SyncGuardError } from './errors.js';
 import { type CacheWriteResult, readModelOf, SYNC_STATE_DOC, removeItems, writeItems } from './read-model.js';
 
 export type MondaySyncDeps = {
@@ -17,7 +25,13 @@ export type MondaySyncDeps = {
   now?: () => Date;
   /** The read model's collection; default `workers` (read-model.ts). */
   readModel?: string;
+  /** A full sync that would remove more than this share of the cached workers stops (default 0.2). */
+  maxRemovalShare?: number;
 };
+
+export const DEFAULT_MAX_REMOVAL_SHARE = 0.2;
+/** Removing this many workers or fewer never trips the guard (a small board losing two workers). */
+const ALWAYS_ALLOWED_REMOVALS = 2;
 
 export type SyncReport = {
   kind: 'full' | 'delta';
@@ -31,6 +45,10 @@ export type SyncReport = {
   /** Board requests and the complexity the board reported for them. */
   calls: number;
   complexity: number;
+  /** The board's request id of the last answer, the API version that answered and the RateLimit headers. */
+  requestId: string | null;
+  apiVersion: string | null;
+  rateLimit: Record<string, string> | null;
 };
 
 /** `config/mondaySync`: what the last syncs did; staff see `lastSuccessAt` as "last updated". */
@@ -43,6 +61,11 @@ export type MondaySyncState = {
   lastSuccessAt?: Timestamp;
   lastError?: { at: Timestamp; kind: 'full' | 'delta'; reason: string; message: string } | null;
 };
+
+/** The guard's decision on a full sync's removals; exported for its unit test. */
+export function removalIsSafe(cached: number, removed: number, maxShare = DEFAULT_MAX_REMOVAL_SHARE) {
+  return removed <= ALWAYS_ALLOWED_REMOVALS || removed <= cached * maxShare;
+}
 
 /** A cached worker is checked against the board again if it changed less than this before the last sync. */
 const DELTA_OVERLAP_MS = 5 * 60 * 1000;
@@ -87,22 +110,25 @@ const summary = (report: SyncReport) => {
 async function recordedSync(
   deps: MondaySyncDeps,
   kind: 'full' | 'delta',
-  read: () => Promise<BoardItem[]>,
+  read: () => Promise<{ items: BoardItem[]; apiVersion?: BoardApiVersion | null }>,
   apply: (items: BoardItem[], startedAt: Date) => Promise<{ written: CacheWriteResult; removed: number }>,
 ): Promise<SyncReport> {
   const startedAt = (deps.now ?? (() => new Date()))();
   try {
-    const { result: items, calls, complexity } = await measured(deps, read);
-    const { written, removed } = await apply(items, startedAt);
+    const { result, calls, complexity } = await measured(deps, read);
+    const { written, removed } = await apply(result.items, startedAt);
     const report: SyncReport = {
       kind,
       startedAt,
-      items: items.length,
+      items: result.items.length,
       written: written.written.length,
       removed,
       invalid: written.invalid,
       calls,
       complexity,
+      requestId: deps.client.stats.lastRequestId,
+      apiVersion: result.apiVersion?.value ?? null,
+      rateLimit: deps.client.stats.lastRateLimit,
     };
     const at = Timestamp.fromDate(startedAt);
     const name = kind === 'full' ? 'Full' : 'Delta';
@@ -122,19 +148,52 @@ async function recordedSync(
   }
 }
 
-/** Every item of the board into the read model; cached workers no longer on the board are removed. */
+/**
+ * Every item of the board into the read model; cached workers no longer on the board (or no longer
+ * valid workers) are removed. Stops with SyncGuardError, changing nothing, when a mapped column is
+ * gone or the removals would pass the guard.
+ */
 export function fullSync(deps: MondaySyncDeps): Promise<SyncReport> {
   const { config } = deps;
+  const columnIds = columnIdsOf(config.columns);
+  let labels: BoardLabels = {};
+  let apiVersion: BoardApiVersion | null = null;
   return recordedSync(
     deps,
     'full',
-    () => deps.client.listItems(config.boardId, columnIdsOf(config.columns)),
+    async () => {
+      const described = await deps.client.getColumns(config.boardId, columnIds);
+      if (!described) throw new BoardRejectedError(`board ${config.boardId} was not found`);
+      const check = checkColumns(config.columns, described.columns);
+      if (check.problems.length > 0) {
+        const list = check.problems.map((p) => `${p.field} (column ${p.columnId}) ${p.problem}`).join('; ');
+        throw new SyncGuardError(
+          `sync stopped, nothing changed: mapped columns do not match the board: ${list}`,
+        );
+      }
+      labels = check.labels;
+      apiVersion = described.version;
+      const items = await deps.client.listItems(config.boardId, columnIds);
+      return { items, apiVersion };
+    },
     async (items, startedAt) => {
-      const written = await writeItems(deps, items, config.columns, startedAt);
-      const onBoard = new Set(written.written);
-      const cached = await readModelOf(deps).select().get();
-      const gone = cached.docs.map((doc) => doc.id).filter((id) => !onBoard.has(id));
+      const onBoard = new Set(
+        items
+          .filter(isActive)
+          .flatMap((item) => (itemToProfile(item, config.columns).ok ? [String(item.id)] : [])),
+      );
+      const cached = (await readModelOf(deps).select().get()).docs.map((doc) => doc.id);
+      const gone = cached.filter((id) => !onBoard.has(id));
+      const maxShare = deps.maxRemovalShare ?? DEFAULT_MAX_REMOVAL_SHARE;
+      if (!removalIsSafe(cached.length, gone.length, maxShare)) {
+        throw new SyncGuardError(
+          `sync stopped, nothing changed: it would remove ${gone.length} of ${cached.length} workers ` +
+            `(more than ${Math.round(maxShare * 100)} %); check the board and its column map`,
+        );
+      }
+      const written = await writeItems(deps, items, config.columns, startedAt, { dropInvalid: true });
       await removeItems(deps, gone);
+      await saveBoardColumns(deps.db, labels, apiVersion, startedAt);
       return { written, removed: gone.length };
     },
   );
@@ -161,25 +220,53 @@ export async function deltaSync(deps: MondaySyncDeps): Promise<SyncReport> {
   return recordedSync(
     deps,
     'delta',
-    () => deps.client.listItems(config.boardId, columnIdsOf(config.columns), { rules: [rule] }),
+    async () => ({
+      items: await deps.client.listItems(config.boardId, columnIdsOf(config.columns), { rules: [rule] }),
+    }),
     async (items, startedAt) => {
       const changed = items.filter(
         (item) => !item.updated_at || Date.parse(item.updated_at) >= from.getTime(),
       );
       const written = await writeItems(deps, changed, config.columns, startedAt);
-      return { written, removed: written.invalid.length };
+      return { written, removed: 0 };
     },
   );
 }
 
-/** These items read from the board again (100 a request); those gone from the board leave the read model. */
-export async function refreshItems(deps: MondaySyncDeps, itemIds: readonly string[]) {
+export type RefreshOutcome = 'written' | 'removed' | 'invalid';
+
+/**
+ * These items read from the board again (100 a request), whatever an event said of them: an active
+ * item of this board is written; one the board holds as archived or deleted, moved to another
+ * board, or no longer knows, leaves the read model; one that is no valid worker keeps its cached
+ * copy (the full sync decides, under its guard).
+ */
+export async function refreshItems(
+  deps: MondaySyncDeps,
+  itemIds: readonly string[],
+): Promise<{
+  written: string[];
+  removed: string[];
+  invalid: string[];
+  outcomes: Record<string, RefreshOutcome>;
+}> {
   const now = deps.now ?? (() => new Date());
   const { config } = deps;
   const items = await deps.client.getItems(itemIds, columnIdsOf(config.columns));
-  const written = await writeItems(deps, items, config.columns, now());
-  const found = new Set(items.map((item) => String(item.id)));
-  const gone = itemIds.filter((id) => !found.has(id));
-  await removeItems(deps, gone);
-  return { written: written.written, removed: [...gone, ...written.invalid.map((i) => i.itemId)] };
+  const byId = new Map(items.map((item) => [String(item.id), item]));
+  const isOurs = (item: BoardItem) => !item.board?.id || String(item.board.id) === config.boardId;
+  const active = itemIds.flatMap((id) => {
+    const item = byId.get(id);
+    return item && isActive(item) && isOurs(item) ? [item] : [];
+  });
+  const written = await writeItems(deps, active, config.columns, now());
+  const kept = new Set(active.map((item) => String(item.id)));
+  const removed = itemIds.filter((id) => !kept.has(id));
+  await removeItems(deps, removed);
+  const invalid = written.invalid.map((i) => i.itemId);
+  const outcomes: Record<string, RefreshOutcome> = {};
+  for (const id of written.written) outcomes[id] = 'written';
+  for (const id of invalid) outcomes[id] = 'invalid';
+  for (const id of removed) outcomes[id] = 'removed';
+  return { written: written.written, removed, invalid, outcomes };
 }

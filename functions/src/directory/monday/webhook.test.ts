@@ -1,27 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { base64Json as b64, signJwt } from '../../../test/monday-jwt.js';
-import { verifyMondayJwt } from './webhook.js';
+import { isUsableSecret, verifyMondayJwt } from './webhook.js';
 
 describe('monday webhook signature', () => {
   const now = 1_800_000_000;
+  const secret = 'a-signing-secret-of-32-characters';
+  const url = 'https://europe-central2-demo.cloudfunctions.net/mondayWebhook';
+  const good = { exp: now + 60, aud: url };
   it.each([
-    ['a token signed with the secret', signJwt({ exp: now + 60 }, 's3cret'), true],
-    ['a token without exp', signJwt({ accountId: 1 }, 's3cret'), true],
-    ['another secret', signJwt({ exp: now + 60 }, 'other'), false],
-    ['an expired token', signJwt({ exp: now - 1 }, 's3cret'), false],
-    ['alg none', `${b64({ alg: 'none' })}.${b64({})}.`, false],
-    ['another algorithm', signJwt({}, 's3cret', 'HS512'), false],
+    ['a token signed with the secret, for this URL', signJwt(good, secret), 'ok'],
+    ['the URL with a trailing slash', signJwt({ ...good, aud: `${url}/` }, secret), 'ok'],
+    ['aud as a list naming this URL', signJwt({ ...good, aud: ['other', url] }, secret), 'ok'],
+    ['a token without exp', signJwt({ aud: url }, secret), 'no exp'],
+    ['a token without aud', signJwt({ exp: now + 60 }, secret), 'wrong aud'],
+    [
+      'a token for another endpoint',
+      signJwt({ ...good, aud: 'https://evil.example/hook' }, secret),
+      'wrong aud',
+    ],
+    ['another secret', signJwt(good, 'another-secret-of-32-characters!!'), 'bad signature'],
+    ['an expired token', signJwt({ ...good, exp: now - 1 }, secret), 'expired'],
+    ['a token issued in the future', signJwt({ ...good, iat: now + 3600 }, secret), 'issued in the future'],
+    ['alg none', `${b64({ alg: 'none' })}.${b64(good)}.`, 'not HS256'],
+    ['another algorithm', signJwt(good, secret, 'HS512'), 'not HS256'],
     [
       'a tampered payload',
-      signJwt({ exp: now + 60 }, 's3cret').replace(/\.[^.]+\./, `.${b64({ exp: now + 9999 })}.`),
-      false,
+      signJwt(good, secret).replace(/\.[^.]+\./, `.${b64({ ...good, exp: now + 9999 })}.`),
+      'bad signature',
     ],
-    ['garbage', 'not-a-jwt', false],
+    ['garbage', 'not-a-jwt', 'not a JWT'],
   ])('%s -> %s', (_what, token, expected) => {
-    expect(verifyMondayJwt(token, 's3cret', now)).toBe(expected);
+    const check = verifyMondayJwt(token, secret, url, now);
+    expect(check.ok ? 'ok' : check.why).toBe(expected);
   });
 
-  it('refuses everything without a secret', () => {
-    expect(verifyMondayJwt(signJwt({}, ''), '', now)).toBe(false);
+  it('an unset, short or placeholder secret verifies nothing, even a token signed with it', () => {
+    for (const weak of ['', 'short', 'local-placeholder', 'changeme']) {
+      expect(isUsableSecret(weak)).toBe(false);
+      expect(verifyMondayJwt(signJwt(good, weak), weak, url, now)).toEqual({
+        ok: false,
+        why: 'no usable signing secret',
+      });
+    }
+    expect(isUsableSecret(secret)).toBe(true);
   });
 });

@@ -1,24 +1,30 @@
-// The body of the board's webhook endpoint (create_pulse, change_column_value, change_name,
-// item_deleted, ...): it echoes monday's `challenge`, checks the request came from the board,
-// drops repeats (monday retries for 30 minutes) and re-reads the one item into the read model.
-// Plain request/response shapes, so it runs under onRequest or express alike.
+// The body of the board's webhook endpoint. It echoes monday's `challenge`, checks the request came
+// from the board, and queues the event (event-queue.ts) before answering 200: the item is read from
+// the board later, by the queue's processor, so a slow board never makes monday wait (it retries
+// a failed delivery once a minute for 30 minutes).
+//
+// What monday sends (docs/monday-api.md; https://developer.monday.com/api-reference/docs/webhooks):
+// - column changes (`update_column_value`), `create_pulse`, `change_name`: `event.pulseId`,
+//   `event.boardId`, `event.triggerUuid` (and `columnId`, `value`, `previousValue`, ...);
+// - item lifecycle (`delete_pulse`, `archive_pulse`, `restore_pulse`; subscriptions item_deleted,
+//   item_archived, item_restored): `event.itemId` and `event.itemName`, no `pulseId`.
+// - Authentication: a webhook created with an app token carries a JWT in `Authorization`, signed
+//   HS256 with the app's Signing Secret, with `aud` = the webhook URL and `exp`
+//   (https://developer.monday.com/apps/docs/integration-authorization). Both are checked. A
+//   webhook created with a personal token carries nothing that can be checked: it is refused (the
+//   delta sync picks the change up instead), and no secret is ever taken from the URL.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { type MondaySyncDeps, refreshItems } from './sync.js';
-import { removeItems } from './read-model.js';
+import { type BoardEvent, enqueueEvent } from './event-queue.js';
+import type { MondaySyncDeps } from './sync.js';
 
-export const WEBHOOK_EVENTS = 'mondayWebhookEvents';
-/** How long a triggerUuid is remembered (monday retries for 30 minutes); a TTL policy on `expireAt` deletes it. */
-const DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
+export { WEBHOOK_EVENTS } from './event-queue.js';
 const MAX_CHALLENGE_LENGTH = 1000;
-const REMOVING_EVENTS = new Set([
-  'delete_pulse',
-  'item_deleted',
-  'item_archived',
-  'archive_pulse',
-  'move_pulse_from_board',
-]);
+/** A signing secret shorter than this (or a known placeholder) verifies nothing: an unset secret is no credential. */
+export const MIN_SECRET_LENGTH = 20;
+const PLACEHOLDER_SECRETS = new Set(['local-placeholder', 'placeholder', 'unused', 'changeme', 'secret']);
+/** Clock skew allowed on `nbf` / `iat`. */
+const SKEW_SECONDS = 60;
 
 export type WebhookRequest = {
   method?: string;
@@ -31,11 +37,11 @@ export type WebhookResponse = {
   json(body: unknown): unknown;
 };
 
-export type MondayWebhookDeps = MondaySyncDeps & {
+export type MondayWebhookDeps = Pick<MondaySyncDeps, 'db' | 'config' | 'now'> & {
   /** The app's signing secret: the JWT in Authorization is signed with it (HS256). */
   signingSecret?: string;
-  /** A shared secret for webhooks created with the API: `?secret=` in the URL or `x-webhook-secret`. */
-  sharedSecret?: string;
+  /** This endpoint's URL as registered on the board: the JWT's `aud` must name it. */
+  webhookUrl: string;
   log?: (message: string, details: Record<string, unknown>) => void;
 };
 
@@ -44,12 +50,21 @@ const idSchema = z
   .transform(String);
 
 const eventSchema = z.object({
-  event: z.object({
-    type: z.string().min(1).max(64),
-    triggerUuid: z.string().regex(/^[\w-]{1,128}$/, 'triggerUuid'),
-    boardId: idSchema,
-    pulseId: idSchema,
-  }),
+  event: z
+    .object({
+      type: z.string().min(1).max(64),
+      triggerUuid: z.string().regex(/^[\w-]{1,128}$/, 'triggerUuid'),
+      boardId: idSchema,
+      // Column and name changes name the item `pulseId`; the lifecycle events `itemId`.
+      pulseId: idSchema.optional(),
+      itemId: idSchema.optional(),
+      itemName: z.string().max(500).optional().catch(undefined),
+      columnId: z.string().max(100).optional().catch(undefined),
+    })
+    .refine((event) => event.pulseId !== undefined || event.itemId !== undefined, {
+      message: 'pulseId or itemId',
+      path: ['itemId'],
+    }),
 });
 
 const headerOf = (req: WebhookRequest, name: string) => {
@@ -63,34 +78,57 @@ const safeEqual = (a: string, b: string) => {
   return left.length === right.length && timingSafeEqual(left, right);
 };
 
-/** True when `token` is an HS256 JWT signed with `secret` and not expired at `nowSeconds`. */
-export function verifyMondayJwt(token: string, secret: string, nowSeconds: number): boolean {
+/** Whether a configured signing secret can verify anything (unset, short or placeholder values cannot). */
+export const isUsableSecret = (secret: string | undefined): secret is string =>
+  typeof secret === 'string' &&
+  secret.trim().length >= MIN_SECRET_LENGTH &&
+  !PLACEHOLDER_SECRETS.has(secret.trim().toLowerCase());
+
+export type JwtCheck = { ok: true } | { ok: false; why: string };
+
+/**
+ * Checks an HS256 JWT signed with `secret`: the signature, `exp` (required, in the future), `aud`
+ * (required, equal to `audience`) and, when present, `nbf` / `iat` not in the future.
+ */
+export function verifyMondayJwt(
+  token: string,
+  secret: string,
+  audience: string,
+  nowSeconds: number,
+): JwtCheck {
   const parts = token.split('.');
-  if (parts.length !== 3 || !secret) return false;
+  if (parts.length !== 3) return { ok: false, why: 'not a JWT' };
+  if (!isUsableSecret(secret)) return { ok: false, why: 'no usable signing secret' };
   const [header, payload, signature] = parts as [string, string, string];
-  let claims: { exp?: unknown; nbf?: unknown };
+  let claims: { exp?: unknown; nbf?: unknown; iat?: unknown; aud?: unknown };
   try {
     const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
-    if (head.alg !== 'HS256') return false;
+    if (head.alg !== 'HS256') return { ok: false, why: 'not HS256' };
     claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as typeof claims;
   } catch {
-    return false;
+    return { ok: false, why: 'unreadable' };
   }
   const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  if (!safeEqual(signature, expected)) return false;
-  if (typeof claims.exp === 'number' && claims.exp < nowSeconds) return false;
-  if (typeof claims.nbf === 'number' && claims.nbf > nowSeconds + 60) return false;
-  return true;
+  if (!safeEqual(signature, expected)) return { ok: false, why: 'bad signature' };
+  if (typeof claims.exp !== 'number') return { ok: false, why: 'no exp' };
+  if (claims.exp < nowSeconds) return { ok: false, why: 'expired' };
+  if (typeof claims.nbf === 'number' && claims.nbf > nowSeconds + SKEW_SECONDS)
+    return { ok: false, why: 'not yet valid' };
+  if (typeof claims.iat === 'number' && claims.iat > nowSeconds + SKEW_SECONDS)
+    return { ok: false, why: 'issued in the future' };
+  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (!audience || !audiences.some((aud) => typeof aud === 'string' && sameUrl(aud, audience)))
+    return { ok: false, why: 'wrong aud' };
+  return { ok: true };
 }
 
-function isVerified(req: WebhookRequest, deps: MondayWebhookDeps, nowSeconds: number): boolean {
+/** Two URLs equal but for a trailing slash. */
+const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
+function verify(req: WebhookRequest, deps: MondayWebhookDeps, nowSeconds: number): JwtCheck {
   const authorization = headerOf(req, 'authorization')?.replace(/^Bearer\s+/i, '');
-  if (authorization && deps.signingSecret && verifyMondayJwt(authorization, deps.signingSecret, nowSeconds))
-    return true;
-  const shared =
-    headerOf(req, 'x-webhook-secret') ??
-    (typeof req.query?.secret === 'string' ? req.query.secret : undefined);
-  return Boolean(shared && deps.sharedSecret && safeEqual(shared, deps.sharedSecret));
+  if (!authorization) return { ok: false, why: 'no Authorization (a personal-token webhook?)' };
+  return verifyMondayJwt(authorization, deps.signingSecret ?? '', deps.webhookUrl, nowSeconds);
 }
 
 function bodyOf(req: WebhookRequest): unknown {
@@ -104,11 +142,6 @@ function bodyOf(req: WebhookRequest): unknown {
   }
   return body;
 }
-
-const isAlreadyExists = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  ((error as { code?: unknown }).code === 6 || (error as { code?: unknown }).code === 'already-exists');
 
 /** The webhook handler; `deps` is read per request (secrets exist only at run time). */
 export function createMondayWebhookHandler(deps: MondayWebhookDeps | (() => MondayWebhookDeps)) {
@@ -127,8 +160,9 @@ export function createMondayWebhookHandler(deps: MondayWebhookDeps | (() => Mond
       else res.status(200).json({ challenge });
       return;
     }
-    if (!isVerified(req, d, Math.floor(now.getTime() / 1000))) {
-      d.log?.('monday webhook refused: bad signature', {});
+    const check = verify(req, d, Math.floor(now.getTime() / 1000));
+    if (!check.ok) {
+      d.log?.('monday webhook refused', { why: check.why });
       res.status(401).json({ error: 'bad signature' });
       return;
     }
@@ -139,36 +173,19 @@ export function createMondayWebhookHandler(deps: MondayWebhookDeps | (() => Mond
         .json({ error: 'bad payload', fields: parsed.error.issues.map((i) => i.path.join('.')) });
       return;
     }
-    const { type, triggerUuid, boardId, pulseId } = parsed.data.event;
+    const { type, triggerUuid, boardId, pulseId, itemId, itemName, columnId } = parsed.data.event;
     if (boardId !== d.config.boardId) {
       res.status(200).json({ ignored: 'another board' });
       return;
     }
-    const marker = d.db.collection(WEBHOOK_EVENTS).doc(triggerUuid);
-    try {
-      await marker.create({
-        type,
-        itemId: pulseId,
-        receivedAt: Timestamp.fromDate(now),
-        expireAt: Timestamp.fromMillis(now.getTime() + DEDUPE_TTL_MS),
-      });
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error;
-      res.status(200).json({ duplicate: true });
-      return;
-    }
-    try {
-      if (REMOVING_EVENTS.has(type)) await removeItems(d, [pulseId]);
-      else await refreshItems(d, [pulseId]);
-      res.status(200).json({ refreshed: pulseId });
-    } catch (error) {
-      // Forget the event so that monday's retry is processed, not dropped as a duplicate.
-      await marker.delete();
-      d.log?.('monday webhook: refresh failed', {
-        itemId: pulseId,
-        message: error instanceof Error ? error.message : String(error),
-      });
-      res.status(503).json({ error: 'board unavailable, retry later' });
-    }
+    const event: BoardEvent = {
+      type,
+      boardId,
+      itemId: (itemId ?? pulseId) as string,
+      itemName: itemName ?? null,
+      columnId: columnId ?? null,
+    };
+    const outcome = await enqueueEvent(d.db, triggerUuid, event, now);
+    res.status(200).json(outcome === 'duplicate' ? { duplicate: true } : { queued: event.itemId });
   };
 }

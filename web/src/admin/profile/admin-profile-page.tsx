@@ -124,7 +124,12 @@ export function AdminProfilePage() {
         <AccountStatusDialog account={account} onClose={close} onChanged={changed} />
       )}
       {dialog === 'worker' && worker && (
-        <WorkerDetailsDialog worker={worker} onClose={close} onChanged={changed} />
+        <WorkerDetailsDialog
+          worker={worker}
+          fieldLabels={profile.workerFieldLabels}
+          onClose={close}
+          onChanged={changed}
+        />
       )}
       {dialog === 'account' && worker && (
         <CreateAccountDialog

@@ -1,4 +1,9 @@
-import { type WorkerProfile, type WorkerUpdate, workerUpdateSchema } from '@domain';
+import {
+  type GetUserProfileResponse,
+  type WorkerProfile,
+  type WorkerUpdate,
+  workerUpdateSchema,
+} from '@domain';
 import { ZodOptional, ZodString, type z } from 'zod';
 
 /*
@@ -91,6 +96,56 @@ export function changedFields(
       values[field],
     ]),
   );
+}
+
+/** The labels a field's board column takes: a status column (one label) or a dropdown (`multiple`). */
+export type FieldLabels = { labels: string[]; multiple: boolean };
+
+/** The board's labels per worker field, as getUserProfile answers them; null without a board. */
+export type WorkerFieldLabels = GetUserProfileResponse['workerFieldLabels'];
+
+/** The labels the form offers for a field instead of free text; null when its column has none. */
+export function labelsOf(all: WorkerFieldLabels | undefined, field: WorkerField): FieldLabels | null {
+  const labels = all?.[field];
+  return labels && labels.labels.length > 0 ? labels : null;
+}
+
+/** A dropdown field's value as its labels, read as the server reads it ("A, B" -> ["A", "B"]). */
+export function labelsOfValue(value: string): string[] {
+  return value
+    .split(',')
+    .map((label) => label.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The choices a field offers: the board's labels, then what the worker holds now that is none of
+ * them, so opening and saving the form never drops a value silently.
+ */
+export function labelChoices(labels: FieldLabels, current: string): string[] {
+  const held = labels.multiple ? labelsOfValue(current) : current.trim() ? [current] : [];
+  return [...new Set([...labels.labels, ...held])];
+}
+
+/**
+ * A dropdown field's value after ticking or unticking `label`: the ticked labels in the order
+ * offered, joined with ", " (what the server takes); exactly the worker's own value again when the
+ * same labels are ticked as before, so the field does not count as changed.
+ */
+export function toggleLabel(
+  value: string,
+  label: string,
+  isTicked: boolean,
+  choices: readonly string[],
+  initial: string,
+): string {
+  const ticked = new Set(labelsOfValue(value));
+  if (isTicked) ticked.add(label);
+  else ticked.delete(label);
+  const next = choices.filter((choice) => ticked.has(choice));
+  const before = new Set(labelsOfValue(initial));
+  const isAsBefore = next.length === before.size && next.every((choice) => before.has(choice));
+  return isAsBefore ? initial : next.join(', ');
 }
 
 /** Translation keys for zod's own issues (the worker schema gives no messages of its own but one). */

@@ -72,6 +72,7 @@ export function profileAnswer(overrides: Partial<GetUserProfileResponse> = {}): 
     status: 'enabled',
     allowed: ADMIN_ALLOWED,
     workerDataAsOf: null,
+    workerFieldLabels: null,
     ...overrides,
   };
 }
@@ -85,6 +86,7 @@ export function noAccountAnswer(overrides: Partial<GetUserProfileResponse> = {})
     status: 'noAccount',
     allowed: { ...NOTHING_ALLOWED, createAccount: true, editWorker: true, creatableRoles: ['user'] },
     workerDataAsOf: null,
+    workerFieldLabels: null,
     ...overrides,
   };
 }

@@ -1,0 +1,106 @@
+// One writer per board across every function instance. monday.com warns against concurrent
+// mutations on one board and does not promise to refuse them (no guaranteed 423:
+// https://developer.monday.com/api-reference/docs/rate-limits), so edits take a lease on
+// `mondayWriteLeases/{boardId}` first: a Firestore document naming the holder and until when it
+// holds. A holder renews the lease while its write runs; one that dies lets it lapse after
+// LEASE_MS, so the next writer never waits on a dead instance for long. Staff edits are rare (a
+// few a minute at most), so this one document per board is far below Firestore's write rate.
+import { randomUUID } from 'node:crypto';
+import { type Firestore, Timestamp } from 'firebase-admin/firestore';
+import { BoardUnavailableError } from './errors.js';
+
+export const WRITE_LEASES = 'mondayWriteLeases';
+/** How long a lease holds without renewal. */
+export const LEASE_MS = 30_000;
+/** A holder renews this often while its write runs. */
+const RENEW_MS = 10_000;
+
+export type WriteLeaseOptions = {
+  /** Give up waiting for another writer after this long (default 90 s). */
+  maxWaitMs?: number;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Firestore's refusal of a create or a precondition: another writer got there first. */
+const isLostRace = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 6 || code === 9 || code === 'already-exists' || code === 'failed-precondition';
+};
+
+/**
+ * Takes the lease when it is free or lapsed (or renews our own); true when this holder has it.
+ * Optimistic: a create, or an update on the condition that nobody wrote the lease since it was
+ * read, so no transaction holds a lock while writers wait.
+ */
+async function tryTake(db: Firestore, boardId: string, holder: string, now: Date): Promise<boolean> {
+  const ref = db.collection(WRITE_LEASES).doc(boardId);
+  const lease = await ref.get();
+  const data = {
+    holder,
+    until: Timestamp.fromMillis(now.getTime() + LEASE_MS),
+    takenAt: Timestamp.fromDate(now),
+  };
+  try {
+    if (!lease.exists) {
+      await ref.create(data);
+      return true;
+    }
+    const until = lease.get('until') as Timestamp | undefined;
+    if (lease.get('holder') !== holder && until && until.toMillis() > now.getTime()) return false;
+    await ref.update(data, { lastUpdateTime: lease.updateTime! });
+    return true;
+  } catch (error) {
+    if (isLostRace(error)) return false;
+    throw error;
+  }
+}
+
+async function release(db: Firestore, boardId: string, holder: string) {
+  const ref = db.collection(WRITE_LEASES).doc(boardId);
+  const lease = await ref.get();
+  if (lease.get('holder') === holder) await ref.delete({ lastUpdateTime: lease.updateTime! });
+}
+
+/**
+ * Runs `work` holding the board's write lease: waits (with growing pauses) while another instance
+ * writes, renews the lease while `work` runs and releases it after. Throws BoardUnavailableError
+ * when the lease stays taken longer than `maxWaitMs`.
+ */
+export async function withBoardWriteLease<T>(
+  db: Firestore,
+  boardId: string,
+  work: () => Promise<T>,
+  options: WriteLeaseOptions = {},
+): Promise<T> {
+  const now = options.now ?? (() => new Date());
+  const sleep = options.sleep ?? realSleep;
+  const maxWaitMs = options.maxWaitMs ?? 90_000;
+  const holder = randomUUID();
+  const started = Date.now();
+  for (let pause = 100; ; pause = Math.min(pause * 2, 2_000)) {
+    if (await tryTake(db, boardId, holder, now())) break;
+    if (Date.now() - started > maxWaitMs) {
+      throw new BoardUnavailableError('another edit is being written to the board', {
+        code: 'WRITE_LEASE_TAKEN',
+        retryAfterMs: LEASE_MS,
+      });
+    }
+    await sleep(pause + Math.floor(Math.random() * 100));
+  }
+  let renewing: Promise<unknown> = Promise.resolve();
+  const renewal = setInterval(() => {
+    renewing = tryTake(db, boardId, holder, now()).catch(() => false);
+  }, RENEW_MS);
+  renewal.unref();
+  try {
+    return await work();
+  } finally {
+    clearInterval(renewal);
+    // A renewal still on its way would write the lease again after the release.
+    await renewing;
+    await release(db, boardId, holder).catch(() => undefined);
+  }
+}
