@@ -63,6 +63,13 @@ describe('updateWorker on a monday.com board', () => {
     expect((await db.doc(`workers/${WORKER}`).get()).get('location')).not.toBe('Solna');
   });
 
+  it('a board that keeps answering 429 (a rate limit, not a daily cap) is "cannot be reached right now"', async () => {
+    fake.setFaults([{ kind: 'rate-limit', on: 'mutation', times: 10, retryAfterSeconds: 0 }]);
+    const error = await httpsErrorOf(updateAs({ workerId: WORKER, changes: { location: 'Solna' } }));
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toBe(ADMIN_ERRORS.boardUnavailable);
+  });
+
   it('the same request twice (a repeated tap, a retried call) is one board write', async () => {
     const data = { requestId: 'save-0000000001', workerId: WORKER, changes: { location: 'Nacka' } };
     expect(await updateAs(data)).toMatchObject({ worker: { location: 'Nacka' } });

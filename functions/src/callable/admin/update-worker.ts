@@ -23,6 +23,8 @@ import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { invalidateUserIndex } from './user-index.js';
 
 const INVALID = 'Invalid worker details';
+/** The board's limits that last longer than a retry (the daily call cap, the per-field limit). */
+const BOARD_LIMITS = new Set(['DAILY_LIMIT_EXCEEDED', 'FIELD_LIMIT_EXCEEDED']);
 
 /** The account of this worker: the `users` document that names it, else the one with its e-mail. */
 async function linkedAccountUid(db: Firestore, tx: Transaction, workerId: string, email: unknown) {
@@ -60,7 +62,7 @@ function boardError(error: MondayError): HttpsError {
     return new HttpsError('invalid-argument', INVALID, { fields });
   }
   const { retryAfterMs } = error.details;
-  if (retryAfterMs !== undefined && /LIMIT_EXCEEDED$/.test(error.details.code ?? '')) {
+  if (retryAfterMs !== undefined && BOARD_LIMITS.has(error.details.code ?? '')) {
     return new HttpsError('unavailable', ADMIN_ERRORS.boardLimited, {
       // The board's wait is counted from the real clock, as the board counts it.
       retryAt: new Date(Date.now() + retryAfterMs).toISOString(),
