@@ -6,11 +6,14 @@
 //
 // A status or dropdown label that does not exist fails with ColumnValueException unless the
 // mutation sets create_labels_if_missing (which needs permission to change the board's
-// structure): https://developer.monday.com/api-reference/reference/status and
-// https://developer.monday.com/api-reference/reference/dropdown. The labels are in the column's
-// `settings_str` (https://developer.monday.com/api-reference/reference/columns): a status column
-// `{"labels": {"0": "Working on it", "1": "Done", ...}}`, a dropdown column
-// `{"labels": [{"id": 1, "name": "Carpenter"}, ...]}`.
+// structure): https://developer.monday.com/api-reference/docs/status and
+// https://developer.monday.com/api-reference/docs/dropdown. The labels are in the column's
+// `settings_str` (`columns { id title type settings_str }`; the error's page:
+// https://developer.monday.com/api-reference/changelog/bug-fix-column-value-exception-error-column_type-update).
+// The documentation shows no full `labels` sample, so both shapes seen in practice are read: a
+// status column `{"labels": {"0": "Working on it", ...}}` (or objects with a `name`), a dropdown
+// column `{"labels": [{"id": 1, "name": "Carpenter"}, ...]}`; a column whose labels cannot be
+// read is not checked here (the board still refuses an unknown label).
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
 import type { BoardApiVersion, BoardColumn } from './client.js';
 import type { MondayColumnMap, ProfileField } from './config.js';

@@ -2,14 +2,14 @@
 // but neither retries nor pagination, which are most of what this needs. Every request asks for the
 // board's complexity figures, so callers (and tests) can see what a sync costs. What the board
 // answers, and the documentation pages each behaviour comes from, are in docs/monday-api.md:
-// - an API call may take up to 60 s, so one attempt waits 65 s
-//   (https://developer.monday.com/api-reference/docs/rate-limits);
+// - one attempt waits 65 s: a slow board must not turn a saved write into a "refused" (monday
+//   names no request timeout; https://developer.monday.com/api-reference/docs/rate-limits);
 // - Idempotency-Key: a repeated mutation within 30 minutes gets the first answer
 //   (`Idempotency-Replayed: true`); the same key while the first request still runs gets
-//   HTTP 409 with Retry-After, which is waited for and asked again
+//   HTTP 409 (IDEMPOTENCY_CONFLICT) with Retry-After, which is waited for and asked again
 //   (https://developer.monday.com/api-reference/docs/idempotency);
 // - HTTP 500 on a mutation is what a non-existent item or malformed column JSON gets: asked again
-//   once, then refused (https://developer.monday.com/api-reference/docs/errors);
+//   once, then refused (https://developer.monday.com/api-reference/docs/error-handling);
 // - DAILY_LIMIT_EXCEEDED (reset at midnight UTC) and FIELD_LIMIT_EXCEEDED (retry_in_seconds) are
 //   not waited for: the caller is told when to try again
 //   (https://developer.monday.com/api-reference/docs/rate-limits);
@@ -94,7 +94,7 @@ export class CursorExpiredError extends MondayError {
 
 const COMPLEXITY = 'complexity { before after query reset_in_x_seconds }';
 // `state` and `board` tell an active item of this board from an archived, deleted or moved one:
-// `items(ids:)` answers all of them (https://developer.monday.com/api-reference/reference/items).
+// `items(ids:)` answers all of them (https://developer.monday.com/api-reference/docs/items).
 const ITEM_FIELDS =
   'fragment ItemFields on Item { id name state updated_at board { id } column_values(ids: $columnIds) { id type text value } }';
 

@@ -9,7 +9,7 @@
 // nothing, when it would remove more than `maxRemovalShare` of the cached workers (a renamed or
 // re-created e-mail column makes every item "no worker": that must not empty the directory).
 // Only active items of the configured board count: items_page answers active items, and an item
-// read by id carries its `state` and board (https://developer.monday.com/api-reference/reference/items).
+// read by id carries its `state` and board (https://developer.monday.com/api-reference/docs/items).
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { type BoardApiVersion, type MondayClient, isActive } from './client.js';
 import { type BoardLabels, checkColumns, saveBoardColumns } from './board-columns.js';

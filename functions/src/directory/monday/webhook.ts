@@ -3,14 +3,17 @@
 // the board later, by the queue's processor, so a slow board never makes monday wait (it retries
 // a failed delivery once a minute for 30 minutes).
 //
-// What monday sends (docs/monday-api.md; https://developer.monday.com/api-reference/docs/webhooks):
+// What monday sends (docs/monday-api.md; https://developer.monday.com/api-reference/reference/webhooks):
 // - column changes (`update_column_value`), `create_pulse`, `change_name`: `event.pulseId`,
 //   `event.boardId`, `event.triggerUuid` (and `columnId`, `value`, `previousValue`, ...);
 // - item lifecycle (`delete_pulse`, `archive_pulse`, `restore_pulse`; subscriptions item_deleted,
-//   item_archived, item_restored): `event.itemId` and `event.itemName`, no `pulseId`.
+//   item_archived, item_restored): `event.itemId` and `event.itemName`, no `pulseId` (no documented
+//   sample: the shape of published deliveries, fixtures in scripts/fake-monday/fixtures/webhooks);
+//   a name change arrives as `update_name` with `pulseId`.
 // - Authentication: a webhook created with an app token carries a JWT in `Authorization`, signed
 //   HS256 with the app's Signing Secret, with `aud` = the webhook URL and `exp`
-//   (https://developer.monday.com/apps/docs/integration-authorization). Both are checked. A
+//   (https://developer.monday.com/apps/docs/integration-authorization,
+//   https://developer.monday.com/apps/docs/authorization-header). Both are checked. A
 //   webhook created with a personal token carries nothing that can be checked: it is refused (the
 //   delta sync picks the change up instead), and no secret is ever taken from the URL.
 import { createHmac, timingSafeEqual } from 'node:crypto';

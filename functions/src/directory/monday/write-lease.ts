@@ -1,6 +1,6 @@
 // One writer per board across every function instance. monday.com warns against concurrent
-// mutations on one board and does not promise to refuse them (no guaranteed 423:
-// https://developer.monday.com/api-reference/docs/rate-limits), so edits take a lease on
+// mutations on one board and does not promise to refuse them (a 423 only sometimes:
+// https://developer.monday.com/api-reference/docs/error-handling), so edits take a lease on
 // `mondayWriteLeases/{boardId}` first: a Firestore document naming the holder and until when it
 // holds. A holder renews the lease while its write runs; one that dies lets it lapse after
 // LEASE_MS, so the next writer never waits on a dead instance for long. Staff edits are rare (a
