@@ -51,6 +51,26 @@ const queued = async () =>
 /** Processes the queue as the trigger and the sweep do, at `now`. */
 const processQueue = (now = new Date()) => processEvents({ ...setup(fake).deps, now: () => now });
 
+/** A delete_pulse of the documented shape for the fake board's item 7000000001, with these fields changed. */
+const deleteEvent = (fields: Record<string, unknown> = {}) => ({
+  event: {
+    ...webhookFixture('delete_pulse').event,
+    boardId: Number(FAKE_BOARD_ID),
+    itemId: 7000000001,
+    ...fields,
+  },
+});
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Hands `body` to a receiver's handler as monday's request: Authorization = `token` (none when empty). */
+async function deliver(body: unknown, token: string, target = receiver) {
+  const res = recorded();
+  await target.handler({ method: 'POST', headers: token ? { authorization: token } : {}, body }, res);
+  return res;
+}
+/** A JWT as monday signs an app webhook for the receiver's URL. */
+const signed = (target = receiver) => signJwt({ aud: target.url, exp: nowSeconds() + 60 }, SIGNING_SECRET);
+
 beforeAll(async () => {
   receiver = await startWebhookReceiver({
     db,
@@ -113,22 +133,9 @@ describe('item lifecycle events', () => {
   });
 
   it('never trusts the payload alone: a delete_pulse for an item still active on the board removes nothing', async () => {
-    const forged = webhookFixture('delete_pulse').event;
-    const event = {
-      ...forged,
-      boardId: Number(FAKE_BOARD_ID),
-      itemId: 7000000003,
-      triggerUuid: 'forged0000000000000000000000001',
-    };
-    const now = Math.floor(Date.now() / 1000);
-    const res = recorded();
-    await receiver.handler(
-      {
-        method: 'POST',
-        headers: { authorization: signJwt({ aud: receiver.url, exp: now + 60 }, SIGNING_SECRET) },
-        body: { event },
-      },
-      res,
+    const res = await deliver(
+      deleteEvent({ itemId: 7000000003, triggerUuid: 'forged0000000000000000000000001' }),
+      signed(),
     );
     expect(res.statusCode).toBe(200);
     expect(await processQueue()).toMatchObject({ processed: 1, written: ['7000000003'], removed: [] });
@@ -144,10 +151,7 @@ describe('item lifecycle events', () => {
 });
 
 describe('webhook authentication', () => {
-  const body = () => ({
-    event: { ...webhookFixture('delete_pulse').event, boardId: Number(FAKE_BOARD_ID), itemId: 7000000001 },
-  });
-  const now = () => Math.floor(Date.now() / 1000);
+  const now = nowSeconds;
 
   it.each([
     ['a JWT past its exp', () => signJwt({ aud: receiver.url, exp: now() - 5 }, SIGNING_SECRET), 'expired'],
@@ -164,9 +168,7 @@ describe('webhook authentication', () => {
     ],
     ['no Authorization (a personal-token webhook)', () => '', 'no Authorization (a personal-token webhook?)'],
   ])('refuses %s (401), queues nothing and asks the board nothing', async (_what, token, why) => {
-    const res = recorded();
-    const headers = token() ? { authorization: token() } : {};
-    await receiver.handler({ method: 'POST', headers, body: body() }, res);
+    const res = await deliver(deleteEvent(), token());
     expect(res.statusCode).toBe(401);
     expect(logged.at(-1)).toMatchObject({ details: { why } });
     expect(await queued()).toEqual([]);
@@ -175,7 +177,7 @@ describe('webhook authentication', () => {
   it('takes no secret from the URL', async () => {
     const res = recorded();
     await receiver.handler(
-      { method: 'POST', headers: {}, query: { secret: SIGNING_SECRET }, body: body() },
+      { method: 'POST', headers: {}, query: { secret: SIGNING_SECRET }, body: deleteEvent() },
       res,
     );
     expect(res.statusCode).toBe(401);
@@ -184,14 +186,10 @@ describe('webhook authentication', () => {
   it('an unset or placeholder signing secret refuses even a token signed with it', async () => {
     for (const signingSecret of ['', 'local-placeholder']) {
       const weak = await startWebhookReceiver({ db, config, signingSecret });
-      const res = recorded();
-      await weak.handler(
-        {
-          method: 'POST',
-          headers: { authorization: signJwt({ aud: weak.url, exp: now() + 60 }, signingSecret) },
-          body: body(),
-        },
-        res,
+      const res = await deliver(
+        deleteEvent(),
+        signJwt({ aud: weak.url, exp: now() + 60 }, signingSecret),
+        weak,
       );
       expect(res.statusCode).toBe(401);
       await weak.stop();
@@ -218,28 +216,7 @@ describe('a durable queue', () => {
     expect(await processQueue(start)).toMatchObject({ processed: 0 });
 
     // monday delivers the same event again (its first delivery was never answered, say): queued, not dropped.
-    const res = recorded();
-    await receiver.handler(
-      {
-        method: 'POST',
-        headers: {
-          authorization: signJwt(
-            { aud: receiver.url, exp: Math.floor(Date.now() / 1000) + 60 },
-            SIGNING_SECRET,
-          ),
-        },
-        body: {
-          event: {
-            ...webhookFixture('delete_pulse').event,
-            boardId: Number(FAKE_BOARD_ID),
-            itemId: 7000000001,
-            triggerUuid: event!.id,
-            isRetry: true,
-          },
-        },
-      },
-      res,
-    );
+    const res = await deliver(deleteEvent({ triggerUuid: event!.id, isRetry: true }), signed());
     expect(res.body).toEqual({ queued: '7000000001' });
 
     // Once the dead processor's lease lapsed, the sweep takes the event and finishes it.
@@ -249,27 +226,7 @@ describe('a durable queue', () => {
     expect(await queued()).toMatchObject([{ status: 'done', attempts: 2, deliveries: 2 }]);
 
     // A redelivery of a processed event is the duplicate.
-    const again = recorded();
-    await receiver.handler(
-      {
-        method: 'POST',
-        headers: {
-          authorization: signJwt(
-            { aud: receiver.url, exp: Math.floor(Date.now() / 1000) + 60 },
-            SIGNING_SECRET,
-          ),
-        },
-        body: {
-          event: {
-            ...webhookFixture('delete_pulse').event,
-            boardId: Number(FAKE_BOARD_ID),
-            itemId: 7000000001,
-            triggerUuid: event!.id,
-          },
-        },
-      },
-      again,
-    );
+    const again = await deliver(deleteEvent({ triggerUuid: event!.id }), signed());
     expect(again.body).toEqual({ duplicate: true });
   });
 
@@ -291,20 +248,7 @@ describe('a durable queue', () => {
   });
 
   it('events of another board are answered and ignored', async () => {
-    const res = recorded();
-    await receiver.handler(
-      {
-        method: 'POST',
-        headers: {
-          authorization: signJwt(
-            { aud: receiver.url, exp: Math.floor(Date.now() / 1000) + 60 },
-            SIGNING_SECRET,
-          ),
-        },
-        body: { event: { ...webhookFixture('delete_pulse').event, boardId: 42, itemId: 7000000001 } },
-      },
-      res,
-    );
+    const res = await deliver(deleteEvent({ boardId: 42 }), signed());
     expect(res).toMatchObject({ statusCode: 200, body: { ignored: 'another board' } });
     expect(await queued()).toEqual([]);
   });
