@@ -6,6 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseMondayConfig } from '../src/directory/monday/config.js';
 import {
   EVENT_LEASE_MS,
+  HEALTHY_DELTA_EVERY_MS,
+  deltaSyncDue,
   WEBHOOK_EVENTS,
   claimEvents,
   processEvents,
@@ -251,5 +253,27 @@ describe('a durable queue', () => {
     const res = await deliver(deleteEvent({ boardId: 42 }), signed());
     expect(res).toMatchObject({ statusCode: 200, body: { ignored: 'another board' } });
     expect(await queued()).toEqual([]);
+  });
+});
+
+describe('polling less while the webhooks are healthy', () => {
+  const minutes = (n: number) => n * 60 * 1000;
+
+  it('runs the delta every time without webhooks, hourly once events are processed, every time again when one is stuck', async () => {
+    const now = new Date();
+    const tenMinutesAgo = new Date(now.getTime() - minutes(10));
+    // No event yet (no webhooks, or none set up): every run.
+    expect(await deltaSyncDue(db, tenMinutesAgo, now)).toBe(true);
+    expect(await deltaSyncDue(db, null, now)).toBe(true);
+
+    await fake.changeColumn('7000000001', 'status_jacket', { label: 'XL' });
+    await processQueue(now);
+    expect(await deltaSyncDue(db, tenMinutesAgo, now)).toBe(false);
+    expect(await deltaSyncDue(db, new Date(now.getTime() - HEALTHY_DELTA_EVERY_MS), now)).toBe(true);
+
+    // An event that has waited more than five minutes: the webhooks are not healthy.
+    await fake.changeColumn('7000000002', 'status_jacket', { label: 'XL' });
+    const later = new Date(now.getTime() + minutes(6));
+    expect(await deltaSyncDue(db, new Date(later.getTime() - minutes(10)), later)).toBe(true);
   });
 });

@@ -10,7 +10,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { boardDeps, localBoard } from '../directory/configured-directory.js';
 import { MONDAY_API_TOKEN, MONDAY_SIGNING_SECRET, MONDAY_WEBHOOK_URL } from '../directory/monday/config.js';
-import { WEBHOOK_EVENTS, processEvents, webhooksHealthy } from '../directory/monday/event-queue.js';
+import { WEBHOOK_EVENTS, deltaSyncDue, processEvents } from '../directory/monday/event-queue.js';
 import { type SyncReport, deltaSync, fullSync, readSyncState } from '../directory/monday/sync.js';
 import { createMondayWebhookHandler } from '../directory/monday/webhook.js';
 import { FUNCTIONS_REGION } from '../domain/index.js';
@@ -18,8 +18,6 @@ import { adminDb } from '../firebase.js';
 import { createBackendLogger } from '../logging/backend-logger.js';
 
 const secrets = [MONDAY_API_TOKEN];
-/** While the webhooks are healthy the delta sync runs this often instead of every 10 minutes. */
-const HEALTHY_DELTA_EVERY_MS = 60 * 60 * 1000;
 /** A new event waits this long before it is processed, so a burst of edits is read in one board call. */
 const GATHER_MS = 1_500;
 
@@ -30,9 +28,8 @@ async function syncBoard(kind: 'full' | 'delta'): Promise<SyncReport | null> {
   if (!deps) return null;
   const logger = createBackendLogger({ db });
   if (kind === 'delta') {
-    const now = new Date();
-    const last = (await readSyncState(db))?.lastDeltaSyncAt?.toMillis() ?? 0;
-    if (now.getTime() - last < HEALTHY_DELTA_EVERY_MS && (await webhooksHealthy(db, now))) {
+    const last = (await readSyncState(db))?.lastDeltaSyncAt?.toDate() ?? null;
+    if (!(await deltaSyncDue(db, last, new Date()))) {
       logger.debug('board delta sync skipped: the webhooks are healthy', {});
       return null;
     }
@@ -91,16 +88,13 @@ export const syncBoardChanges = onSchedule(
   },
 );
 
-/** Processes queued board events: these ids, or every one whose lease is free. */
-async function processBoardEvents(ids?: string[]) {
+/** Processes the queued board events whose lease is free. */
+async function processBoardEvents() {
   const db = adminDb();
   const deps = boardDeps(db);
   if (!deps) return;
   const logger = createBackendLogger({ db });
-  const report = await processEvents(
-    { ...deps, log: (message, data) => logger.warn(message, data) },
-    { ids },
-  );
+  const report = await processEvents({ ...deps, log: (message, data) => logger.warn(message, data) });
   if (report.processed > 0 || report.failed > 0) logger.info('board events processed', { ...report });
 }
 

@@ -170,6 +170,18 @@ export async function processEvents(
   }
 }
 
+/** While the webhooks are healthy the delta sync runs this often instead of every 10 minutes. */
+export const HEALTHY_DELTA_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Whether a delta sync is due at `now`: always while the webhooks are not healthy (or there are
+ * none), else once `HEALTHY_DELTA_EVERY_MS` after the last one.
+ */
+export async function deltaSyncDue(db: Firestore, lastDeltaAt: Date | null, now: Date): Promise<boolean> {
+  if (!lastDeltaAt || now.getTime() - lastDeltaAt.getTime() >= HEALTHY_DELTA_EVERY_MS) return true;
+  return !(await webhooksHealthy(db, now));
+}
+
 /**
  * Whether the webhooks look healthy: an event was processed within `withinMs` and none is stuck
  * (failed, or pending for more than five minutes). The delta sync then runs less often.
