@@ -4,7 +4,7 @@ import { LOG_LEVELS, type LogLevel } from './constants.js';
 import { ALL_PERMISSIONS, type Permission } from './permissions.js';
 import { ALL_ROLES, type Role } from './roles.js';
 import type { TicketStatus } from './tickets.js';
-import { requestIdSchema } from './ticket-schemas.js';
+import { requestIdSchema } from './request-id.js';
 import { type WorkerProfile, workerUpdateSchema } from './worker.js';
 
 /*

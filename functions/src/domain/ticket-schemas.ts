@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALLOWED_FILE_TYPE_PATTERN, MAX_FILES, MAX_FILE_SIZE_BYTES, PRESALARY } from './constants.js';
 import { salaryPeriodOf } from './presalary.js';
+import { requestIdSchema } from './request-id.js';
 
 /*
  * One schema per ticket form, used three times: by the form (zodResolver), by the submitTicket
@@ -73,10 +74,7 @@ export type AttachmentMeta = z.infer<typeof attachmentMetaSchema>;
 
 export const attachmentsSchema = z.array(attachmentMetaSchema).max(MAX_FILES, 'validation.maxFiles');
 
-/** A client-generated id that makes a submission idempotent (a retry creates no second ticket). */
-export const requestIdSchema = z
-  .string('validation.requestId')
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.requestId');
+export { requestIdSchema };
 
 const base = {
   requestId: requestIdSchema,
