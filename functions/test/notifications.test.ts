@@ -127,5 +127,11 @@ describe('markNotificationsRead', () => {
     expect((await httpsErrorOf(markRead(await requestAs(worker, { ids: [] })))).code).toBe(
       'invalid-argument',
     );
+    // A path is no notification id (Firestore would throw on it: an internal error before).
+    for (const id of ['n1/x', '../tickets/t1', '..']) {
+      expect((await httpsErrorOf(markRead(await requestAs(worker, { ids: [id] })))).code).toBe(
+        'invalid-argument',
+      );
+    }
   });
 });

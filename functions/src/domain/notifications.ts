@@ -70,9 +70,17 @@ export const UNREAD_COUNT_CAP = 100;
 /** At most this many ids per markNotificationsRead call. */
 export const MARK_READ_MAX_IDS = 100;
 
+/** A notification's document id: never a path (`/`) or `.` / `..`, which Firestore refuses. */
+const notificationIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .refine((id) => !id.includes('/') && id !== '.' && id !== '..', 'validation.invalid');
+
 /** markNotificationsRead: some of the caller's notifications by id, or all of them. */
 export const markNotificationsReadSchema = z.union([
-  z.strictObject({ ids: z.array(z.string().trim().min(1).max(128)).min(1).max(MARK_READ_MAX_IDS) }),
+  z.strictObject({ ids: z.array(notificationIdSchema).min(1).max(MARK_READ_MAX_IDS) }),
   z.strictObject({ all: z.literal(true) }),
 ]);
 
