@@ -160,8 +160,9 @@ describe('the outbox', () => {
 
   // Skipped: about one run in three the first send after the connection returns stalls: the
   // sender's chunks load, then neither getDeviceKey nor submitTicket is asked, and the 30-second
-  // retry does not send it within a minute either (seen with the key request blocked). The bug is
-  // in the outbox sender with no account key; until it is found, this test would fail CI at random.
+  // retry does not send it within a minute either (seen with the key request blocked; as often on
+  // the code before the board work). Likely a stalled round keeps the send lock (withSendLock asks
+  // ifAvailable). Until the stall is found, this test would fail CI at random.
   it.skip('queues a ticket even before the account key ever came (sealed with the phone’s own key)', async () => {
     const worker = await createTestWorker('Outbox Fast Worker');
     workers.push(worker);
