@@ -1,4 +1,4 @@
-// New-ticket drafts (issue 18, item 1): what a worker types survives a reload, is gone once the ticket is
+// New-ticket drafts: what a worker types survives a reload, is gone once the ticket is
 // sent, and is never shown to the next account on the same phone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The inbox (issue 18, item 4) in Chromium against the local suite: a worker whose UI runs in
+// The inbox in Chromium against the local suite: a worker whose UI runs in
 // Russian keeps /notifications open; the foreman changes the status of the worker's ticket and adds
 // an update (through the callables the staff screens call); both show in the worker's inbox within
 // seconds, in Russian, with the unread count on the menu entry; opening one and "mark all read"

@@ -1,4 +1,4 @@
-// Firestore offline (issue 18, item 3) in Chromium against the local suite: a worker opens the history and
+// Firestore offline in Chromium against the local suite: a worker opens the history and
 // one of their tickets online; then the connection goes (Playwright's setOffline) and, moving inside the app
 // without a reload, the history and the ticket still show, read from the device's cache, under "Offline —
 // showing saved data". A status change made by the foreman meanwhile shows once the connection returns, and

@@ -1,4 +1,4 @@
-// The outbox (issue 18, item 2) in Chromium against the local suite: with no connection (Playwright's
+// The outbox in Chromium against the local suite: with no connection (Playwright's
 // setOffline), "Submit ticket" keeps the ticket on the phone, the history shows it as "Waiting for
 // connection", and when the connection returns it is sent by itself, exactly once. A waiting ticket can be
 // cancelled (then nothing reaches the server), and a refusal that only the server can see (the salary

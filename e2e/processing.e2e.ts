@@ -1,4 +1,4 @@
-// Staff processing a ticket (issue 6) in Chromium against the local suite: the worker files a ticket
+// Staff processing a ticket in Chromium against the local suite: the worker files a ticket
 // (through the submitTicket callable, as the app does), the foreman finds it in the ticket queue and
 // starts work on it with an update; the Admin SDK shows what was stored (live-screens.e2e.ts shows
 // the worker's pages following such changes). The UI runs in English.

@@ -1,4 +1,4 @@
-// A shared phone (issue 15, item 7): after a sign-out the next user of the same browser finds nothing of the
+// A shared phone: after a sign-out the next user of the same browser finds nothing of the
 // last one: no cached profile in the tab, no remembered page, no Firestore offline cache of their tickets.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -74,7 +74,7 @@ export const submitBugReport = serveCallable(
   createSubmitBugReportHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
 );
 
-// Administration (issue 5): every operation re-checks its caller on the server.
+// Administration: every operation re-checks its caller on the server.
 const adminDeps = { db, auth: adminAuth(), logger, now: Date.now };
 
 export const listUsers = serveCallable('listUsers', createListUsersHandler(adminDeps));
@@ -116,7 +116,7 @@ export const setBackendLogLevel = serveCallable(
   createSetBackendLogLevelHandler(adminDeps),
 );
 
-// Staff ticket processing (issue 6): each checks the permission and the transition on the server.
+// Staff ticket processing: each checks the permission and the transition on the server.
 const processingDeps = { db, logger, now: Date.now, files: createStorageFileInspector() };
 
 export const changeTicketStatus = serveCallable(
@@ -133,7 +133,7 @@ export const confirmTicketItem = serveCallable(
   createConfirmTicketItemHandler(processingDeps),
 );
 
-// The staff ticket queue (issue 6): reads for PROCESS_TICKETS only, re-checked on every call.
+// The staff ticket queue: reads for PROCESS_TICKETS only, re-checked on every call.
 export const listTicketQueue = serveCallable(
   'listTicketQueue',
   createListTicketQueueHandler({ db, logger, now: Date.now }),
@@ -143,7 +143,7 @@ export const listTicketStaff = serveCallable(
   createListTicketStaffHandler({ db, auth: adminAuth(), logger }),
 );
 
-// The inbox (issue 18): the ticket operations write the notifications; this marks them read.
+// The inbox: the ticket operations write the notifications; this marks them read.
 export const markNotificationsRead = serveCallable(
   'markNotificationsRead',
   createMarkNotificationsReadHandler({ db, logger, now: Date.now }),
@@ -155,7 +155,7 @@ export const getDeviceKey = serveCallable(
   createGetDeviceKeyHandler({ db, logger, now: Date.now }),
 );
 
-// Web push (issue 18): each device that turns push on registers its FCM token; every new
+// Web push: each device that turns push on registers its FCM token; every new
 // notification is pushed to the recipient's devices by the pushNotification trigger.
 export const registerPushDevice = serveCallable(
   'registerPushDevice',
@@ -167,11 +167,11 @@ export const unregisterPushDevice = serveCallable(
 );
 export { pushNotification } from './push/push-notification.js';
 
-// Housekeeping (issue 15, item 9): daily, settles declared files that never arrived and deletes
+// Housekeeping: daily, settles declared files that never arrived and deletes
 // uploads that nothing refers to.
 export { sweepAttachments } from './scheduled/sweep-attachments.js';
 
-// The monday.com board's read model (issue 17): nightly full sync, delta every 10 minutes, webhooks.
+// The monday.com board's read model: nightly full sync, delta every 10 minutes, webhooks.
 export {
   boardEventQueued,
   mondayWebhook,
