@@ -2,10 +2,10 @@
 // project of `npm run test:emulators`), on ports of its own so it runs beside `npm start`.
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT, startStack } from '../scripts/emulators.mjs';
+import { ROOT, startStack, testPortShift } from '../scripts/emulators.mjs';
 
 /** The rules layer's suite: every default port + 21000. */
-const PORT_OFFSET = 21_000;
+const PORT_OFFSET = 21_000 + testPortShift();
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface

@@ -18,6 +18,7 @@ export const PORTS: {
 };
 export type Ports = typeof PORTS;
 export function portsFor(offset?: number): Ports;
+export function testPortShift(value?: string): number;
 export function isPortOpen(port: number, host?: string): Promise<boolean>;
 export function assertPortsFree(ports: number[]): Promise<void>;
 export function waitFor(

@@ -36,6 +36,18 @@ export function portsFor(offset = 0) {
   return Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, port + offset]));
 }
 
+/**
+ * TEST_PORT_SHIFT (a multiple of 100 below 3000, default 0) moves the test layers' suites further, so that
+ * two checkouts on one machine can run the same layer side by side.
+ */
+export function testPortShift(value = process.env.TEST_PORT_SHIFT) {
+  const shift = Number(value ?? 0);
+  if (!Number.isInteger(shift) || shift < 0 || shift >= 3000 || shift % 100 !== 0) {
+    throw new Error(`TEST_PORT_SHIFT must be a multiple of 100 below 3000, not ${value}`);
+  }
+  return shift;
+}
+
 const FIREBASE_BIN = path.join(ROOT, 'node_modules', '.bin', 'firebase');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,10 +3,10 @@
 // run in this process through firebase-functions-test.
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT, emulatorEnv, startStack } from '../../scripts/emulators.mjs';
+import { ROOT, emulatorEnv, startStack, testPortShift } from '../../scripts/emulators.mjs';
 
 /** The functions layer's suite: every default port + 20000. */
-const PORT_OFFSET = 20_000;
+const PORT_OFFSET = 20_000 + testPortShift();
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- declaration merging needs an interface
