@@ -159,11 +159,13 @@ export async function deleteFiledTickets(): Promise<void> {
   await Promise.all(ids.map((id) => db.recursiveDelete(db.collection('tickets').doc(id))));
 }
 
-export type TestWorker = { uid: string; email: string; name: string; password: string };
+export type TestWorker = { uid: string; email: string; name: string; password: string; workerId: string };
 
 /**
- * A worker account of the test's own: an Auth user with a password and the `user` role claim,
- * and a `users/{uid}` document shaped like the seed's.
+ * A worker account of the test's own, made as staff make one (only such an account has power): a
+ * directory worker `workers/{workerId}` first (the sign-up gate and createAccount look e-mails up
+ * there), then an Auth user with a password and the `user` role claim, then a `users/{uid}`
+ * document shaped like the seed's, linked to that worker.
  */
 export async function createTestWorker(name: string): Promise<TestWorker> {
   const { db, auth } = await admin();
@@ -173,7 +175,9 @@ export async function createTestWorker(name: string): Promise<TestWorker> {
     email: `live-e2e-${suffix}@example.com`,
     name,
     password: PASSWORD,
+    workerId: `w-e2e-live-${suffix}`,
   };
+  await db.collection('workers').doc(worker.workerId).set({ name, email: worker.email });
   const record = await auth.createUser({
     uid: worker.uid,
     email: worker.email,
@@ -192,19 +196,20 @@ export async function createTestWorker(name: string): Promise<TestWorker> {
       role: 'user',
       assignedPermissions: [],
       revokedPermissions: [],
-      workerId: null,
+      workerId: worker.workerId,
       createdAt: Timestamp.fromDate(new Date(record.metadata.creationTime)),
       updatedAt: Timestamp.now(),
     });
   return worker;
 }
 
-/** Deletes a test worker: their tickets (with sub-collections), users document and Auth user. */
+/** Deletes a test worker: their tickets (with sub-collections), users and directory documents and Auth user. */
 export async function deleteTestWorker(worker: TestWorker): Promise<void> {
   const { db, auth } = await admin();
   const tickets = await db.collection('tickets').where('createdBy', '==', worker.uid).get();
   await Promise.all(tickets.docs.map((doc) => db.recursiveDelete(doc.ref)));
   await db.collection('users').doc(worker.uid).delete();
+  await db.collection('workers').doc(worker.workerId).delete();
   await auth.deleteUser(worker.uid).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
   });

@@ -16,11 +16,11 @@ import {
 import { describe, it } from 'vitest';
 import {
   type Db,
-  NO_CLAIM,
   OTHER_WORKER,
+  SELF_MADE,
+  SELF_MADE_UNKNOWN_CLAIM,
   STAFF,
   STAFF_ROLES,
-  UNKNOWN_ROLE,
   WORKER,
   WORKER_WITH_PROCESS,
   ticketDoc,
@@ -66,8 +66,8 @@ const { as, visitor } = useRulesEnvironment('demo-rules-closed', {
 const EVERYONE: [string, () => Db][] = [
   ['the submitter', () => as(WORKER)],
   ['another worker', () => as(OTHER_WORKER)],
-  ['a worker without a role claim', () => as(NO_CLAIM)],
-  ['an unknown role', () => as(UNKNOWN_ROLE)],
+  ['a self-made account (public sign-up)', () => as(SELF_MADE)],
+  ['a self-made account with an unknown role claim', () => as(SELF_MADE_UNKNOWN_CLAIM)],
   ['a worker with PROCESS_TICKETS assigned', () => as(WORKER_WITH_PROCESS)],
   ...STAFF_ROLES.map((role): [string, () => Db] => [`a ${role}`, () => as(STAFF[role])]),
   ['a visitor', visitor],

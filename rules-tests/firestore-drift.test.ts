@@ -1,9 +1,12 @@
-// Keeps firestore.rules and the domain's permission table together: for every role and every per-user
-// change of the two ticket permissions, the rules let the account read someone else's ticket exactly
-// when the domain's hasPermission says it holds PROCESS_TICKETS or VIEW_ALL_USER_DATA. A role added
-// to the domain, or a permission moved between roles, fails here until firestore.rules follows.
+// Keeps firestore.rules and the domain together: for every role, every per-user change of the two
+// ticket permissions and every way a users/{uid} record can link (or fail to link) a directory
+// worker, the rules let the account read its own ticket exactly when the domain's staffMadeAccountOf
+// makes an account of the record, and someone else's ticket exactly when, on top of that,
+// hasPermission says it holds PROCESS_TICKETS or VIEW_ALL_USER_DATA. The role claim is always set to
+// the role under test and must change nothing. A role added to the domain, a permission moved between
+// roles, or a change of what makes a record staff-made fails here until firestore.rules follows.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
-import { collection, doc, getDoc, getDocs, limit, orderBy, query } from 'firebase/firestore';
+import { collection, doc, getDoc, getDocs, limit, orderBy, query, where } from 'firebase/firestore';
 import { it } from 'vitest';
 import {
   ALL_ROLES,
@@ -11,6 +14,7 @@ import {
   PERMISSIONS,
   type PermissionSubject,
   hasPermission,
+  staffMadeAccountOf,
 } from '../functions/src/domain/index.js';
 import { type Person, ticketDoc, useRulesEnvironment } from './firestore-fixtures.js';
 
@@ -29,27 +33,54 @@ const VARIANTS = {
 /** Every role the domain knows, and one it does not (which grants nothing on either side). */
 const ROLES_UNDER_TEST = [...ALL_ROLES, 'superuser'];
 
-type Case = { role: string; variant: string; person: Person; canSeeAll: boolean; outcome: string };
+/** How the record links a directory worker: only a usable document id makes it staff-made. */
+const LINKS = {
+  'a linked worker': { workerId: 'w-1001' },
+  'no workerId': {},
+  'a blank workerId': { workerId: '  ' },
+  'a workerId with a slash': { workerId: 'w/1001' },
+} satisfies Record<string, { workerId?: string }>;
 
-const CASES: Case[] = ROLES_UNDER_TEST.flatMap((role) =>
-  Object.entries(VARIANTS).map(([variant, changes]): Case => {
-    const subject = { role, assignedPermissions: [], revokedPermissions: [], ...changes };
-    const canSeeAll =
-      hasPermission(subject, PROCESS_TICKETS, AUTH_RULES) ||
-      hasPermission(subject, VIEW_ALL_USER_DATA, AUTH_RULES);
-    return {
-      role,
-      variant,
-      person: {
-        uid: `drift-${role}-${variant.replaceAll(' ', '-')}`,
+type Case = {
+  role: string;
+  variant: string;
+  person: Person;
+  canReadOwn: boolean;
+  canSeeAll: boolean;
+  outcome: string;
+};
+
+/** The domain's answer for one person: its own ticket, and everyone's. */
+function caseOf(role: string, variant: string, person: Person): Case {
+  const record = person.record ?? undefined;
+  const account = staffMadeAccountOf(record);
+  const subject = { assignedPermissions: [], revokedPermissions: [], ...record, role };
+  const canSeeAll =
+    account !== null &&
+    (hasPermission(subject, PROCESS_TICKETS, AUTH_RULES) ||
+      hasPermission(subject, VIEW_ALL_USER_DATA, AUTH_RULES));
+  const outcome = canSeeAll ? 'reads every' : account ? 'reads only its own' : 'reads no';
+  return { role, variant, person, canReadOwn: account !== null, canSeeAll, outcome };
+}
+
+const uidOf = (...parts: string[]) => `drift-${parts.join('-').replaceAll(/[ /]/g, '-')}`;
+
+const CASES: Case[] = ROLES_UNDER_TEST.flatMap((role) => [
+  ...Object.entries(LINKS).flatMap(([link, linked]) =>
+    Object.entries(VARIANTS).map(([changes, fields]) =>
+      caseOf(role, `${changes}, ${link}`, {
+        uid: uidOf(role, changes, link),
         claims: { role },
-        record: subject,
-      },
-      canSeeAll,
-      outcome: canSeeAll ? 'reads' : 'is refused',
-    };
+        record: { role, assignedPermissions: [], revokedPermissions: [], ...fields, ...linked },
+      }),
+    ),
+  ),
+  caseOf(role, 'the claim only (no users document)', {
+    uid: uidOf(role, 'claim-only'),
+    claims: { role },
+    record: null,
   }),
-);
+]);
 
 const OWNER = 'drift-owner';
 
@@ -58,18 +89,23 @@ const { as } = useRulesEnvironment('demo-rules-drift', {
   seed(write) {
     write('tickets/theirs', ticketDoc({ createdBy: OWNER, sequence: 1 }));
     write('tickets/theirs/activity/a1', { by: { uid: OWNER }, change: { type: 'created' } });
+    for (const { person } of CASES)
+      write(`tickets/own-${person.uid}`, ticketDoc({ createdBy: person.uid, sequence: 2 }));
   },
 });
 
-it.each(CASES)(
-  "$role with $variant $outcome another user's ticket, its activity and the unfiltered list",
-  async ({ person, canSeeAll }) => {
-    const db = as(person);
-    const reads: Promise<unknown>[] = [
-      getDoc(doc(db, 'tickets/theirs')),
-      getDocs(collection(db, 'tickets/theirs/activity')),
-      getDocs(query(collection(db, 'tickets'), orderBy('createdAt', 'desc'), limit(20))),
-    ];
-    await Promise.all(reads.map((read) => (canSeeAll ? assertSucceeds(read) : assertFails(read))));
-  },
-);
+it.each(CASES)('$role with $variant $outcome tickets', async ({ person, canReadOwn, canSeeAll }) => {
+  const db = as(person);
+  const judged = (allowed: boolean) => (read: Promise<unknown>) =>
+    allowed ? assertSucceeds(read) : assertFails(read);
+  const others: Promise<unknown>[] = [
+    getDoc(doc(db, 'tickets/theirs')),
+    getDocs(collection(db, 'tickets/theirs/activity')),
+    getDocs(query(collection(db, 'tickets'), orderBy('createdAt', 'desc'), limit(20))),
+  ];
+  const own: Promise<unknown>[] = [
+    getDoc(doc(db, `tickets/own-${person.uid}`)),
+    getDocs(query(collection(db, 'tickets'), where('createdBy', '==', person.uid))),
+  ];
+  await Promise.all([...others.map(judged(canSeeAll)), ...own.map(judged(canReadOwn))]);
+});

@@ -40,6 +40,8 @@ export type Db = ReturnType<RulesTestContext['firestore']>;
 /** The users/{uid} fields the rules read (the functions write more). */
 export type UserRecord = {
   role?: string;
+  /** The directory worker the account is linked to: with a known role, what makes the record staff-made. */
+  workerId?: string | null;
   assignedPermissions?: string[];
   revokedPermissions?: string[];
   disabled?: boolean;
@@ -50,20 +52,23 @@ export type Person = { uid: string; claims: Record<string, string>; record: User
 
 const { PROCESS_TICKETS, VIEW_ALL_USER_DATA } = PERMISSIONS;
 
-/** An account as the functions make it: the role in the claim and mirrored in users/{uid}. */
+/**
+ * A staff-made account, as createAccount and the seed make it: the role in users/{uid} (copied to the
+ * claim for the screens), linked to a directory worker.
+ */
 const account = (uid: string, role: string, record: UserRecord = {}): Person => ({
   uid,
   claims: { role },
-  record: { role, assignedPermissions: [], revokedPermissions: [], ...record },
+  record: { role, workerId: `w-${uid}`, assignedPermissions: [], revokedPermissions: [], ...record },
 });
 
 export const WORKER = account('u-worker', 'user');
 export const OTHER_WORKER = account('u-worker2', 'user');
-/** A token without a role claim and no users document: a worker by default. */
-export const NO_CLAIM = { uid: 'u-plain', claims: {}, record: null } satisfies Person;
-/** A role claim the app does not know, no users document. */
-export const UNKNOWN_ROLE = {
-  uid: 'u-unknown',
+/** A self-made account (Firebase Auth's public sign-up): no claim, no users document, no power. */
+export const SELF_MADE = { uid: 'u-self-made', claims: {}, record: null } satisfies Person;
+/** A self-made account whose token carries a role the app does not know, and no users document. */
+export const SELF_MADE_UNKNOWN_CLAIM = {
+  uid: 'u-self-made-unknown',
   claims: { role: 'superuser' },
   record: null,
 } satisfies Person;
@@ -104,29 +109,54 @@ export const DISABLED_WORKER = account('u-disabled', 'user', { disabled: true })
 export const DISABLED_ADMIN = account('u-disabled-admin', 'admin', { disabled: true });
 export const REENABLED_MANAGER = account('u-reenabled', 'manager', { disabled: false });
 
-/** The record and the claim disagree (a role change the token has not caught up with): the record wins. */
+/** The record and the claim disagree (a role change the token has not caught up with): only the record counts. */
 export const PROMOTED_BY_RECORD = { ...account('u-promoted', 'manager'), claims: { role: 'user' } };
 export const DEMOTED_BY_RECORD = { ...account('u-demoted', 'user'), claims: { role: 'admin' } };
+/** Not staff-made: a record naming a role the app does not know, under an admin claim. */
 export const UNKNOWN_BY_RECORD = { ...account('u-unknown-record', 'superuser'), claims: { role: 'admin' } };
-/** A users document without a role field (e.g. only the disabled mirror): the claim counts. */
+/** Not staff-made: a users document without a role field (e.g. only the disabled mirror), a foreman claim. */
 export const RECORD_WITHOUT_ROLE = {
   uid: 'u-norole-record',
   claims: { role: 'foreman' },
-  record: { disabled: false },
+  record: { workerId: 'w-u-norole-record', disabled: false },
 } satisfies Person;
-/** A staff claim and no users document at all: the claim counts. */
-export const CLAIM_ONLY_FOREMAN = {
-  uid: 'u-claim-foreman',
+/** Not staff-made: an admin record that links no directory worker, under an admin claim. */
+export const RECORD_WITHOUT_WORKER = {
+  uid: 'u-noworker-record',
+  claims: { role: 'admin' },
+  record: { role: 'admin', assignedPermissions: [], revokedPermissions: [] },
+} satisfies Person;
+/** Not staff-made: an admin record whose workerId is blank, so it names no directory worker. */
+export const RECORD_WITH_BLANK_WORKER = {
+  uid: 'u-blankworker-record',
+  claims: { role: 'admin' },
+  record: { role: 'admin', workerId: '   ', assignedPermissions: [], revokedPermissions: [] },
+} satisfies Person;
+/** A self-made account given a staff claim (no users document): the claim counts for nothing. */
+export const SELF_MADE_FOREMAN_CLAIM = {
+  uid: 'u-self-made-foreman',
   claims: { role: 'foreman' },
   record: null,
 } satisfies Person;
+
+/**
+ * Everyone signed in without a staff-made record (a known role linked to a directory worker): they
+ * read nothing at all, not even a ticket of their own.
+ */
+export const NOT_STAFF_MADE: [string, Person][] = [
+  ['a self-made account (public sign-up, no claim, no record)', SELF_MADE],
+  ['a self-made account with an unknown role claim', SELF_MADE_UNKNOWN_CLAIM],
+  ['a self-made account with a foreman claim', SELF_MADE_FOREMAN_CLAIM],
+  ['a record naming an unknown role, under an admin claim', UNKNOWN_BY_RECORD],
+  ['a record without a role, under a foreman claim', RECORD_WITHOUT_ROLE],
+  ['an admin record without a workerId', RECORD_WITHOUT_WORKER],
+  ['an admin record with a blank workerId', RECORD_WITH_BLANK_WORKER],
+];
 
 /** Everyone above, for the seed. */
 export const PEOPLE: Person[] = [
   WORKER,
   OTHER_WORKER,
-  NO_CLAIM,
-  UNKNOWN_ROLE,
   ...Object.values(STAFF),
   WORKER_WITH_PROCESS,
   WORKER_WITH_VIEW_ALL,
@@ -139,9 +169,7 @@ export const PEOPLE: Person[] = [
   REENABLED_MANAGER,
   PROMOTED_BY_RECORD,
   DEMOTED_BY_RECORD,
-  UNKNOWN_BY_RECORD,
-  RECORD_WITHOUT_ROLE,
-  CLAIM_ONLY_FOREMAN,
+  ...NOT_STAFF_MADE.map(([, person]) => person),
 ];
 
 /** A time on a fixed day, `minutes` after midnight UTC. */

@@ -12,10 +12,11 @@ import {
   FOREMAN_WITHOUT_PROCESS,
   type HistoryInput,
   MANAGER_WITHOUT_BOTH,
-  NO_CLAIM,
   OTHER_WORKER,
   PAGE_SIZE,
   PROMOTED_BY_RECORD,
+  SELF_MADE,
+  SELF_MADE_FOREMAN_CLAIM,
   STAFF,
   STAFF_ROLES,
   WORKER,
@@ -50,7 +51,7 @@ const { as, visitor } = useRulesEnvironment('demo-rules-queries', {
       ticketDoc({ createdBy: OTHER_WORKER.uid, sequence: 30, description: 'Charger broken' }),
     );
     write('tickets/o2', ticketDoc({ createdBy: OTHER_WORKER.uid, sequence: 31, archived: true }));
-    write('tickets/p1', ticketDoc({ createdBy: NO_CLAIM.uid, sequence: 40 }));
+    write('tickets/p1', ticketDoc({ createdBy: SELF_MADE.uid, sequence: 40 }));
     write('tickets/f1', ticketDoc({ createdBy: FOREMAN_WITHOUT_PROCESS.uid, sequence: 41 }));
     write('tickets/d1', ticketDoc({ createdBy: DISABLED_WORKER.uid, sequence: 42 }));
     write('tickets/x1', ticketDoc({ createdBy: WORKER_WITH_PROCESS.uid, sequence: 43 }));
@@ -133,9 +134,11 @@ describe('ticket history: a worker (canSeeAll false: where createdBy == own uid)
       }),
     );
   });
-  it('works the same for a worker whose token has no role claim', async () => {
-    const page = await assertSucceeds(historyQuery(as(NO_CLAIM), { createdBy: NO_CLAIM.uid }));
-    expect(numbers(page)).toEqual(['T-0040']);
+  it('is refused to a self-made account (public sign-up), even for the tickets filed under its uid', async () => {
+    await assertFails(historyQuery(as(SELF_MADE), { createdBy: SELF_MADE.uid }));
+    await assertFails(historyQuery(as(SELF_MADE_FOREMAN_CLAIM), {}));
+    const details = ticketDetails(as(SELF_MADE), 'p1');
+    await Promise.all([details.ticket, details.updates, details.activity].map((read) => assertFails(read)));
   });
   it('is refused every shape without the createdBy filter', async () => {
     const db = as(WORKER);

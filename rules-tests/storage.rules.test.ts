@@ -37,10 +37,14 @@ const signedIn = (uid: string, claims: Record<string, string> = {}) =>
   clientOf(uid, () => env.authenticatedContext(uid, claims));
 const worker = () => signedIn('u-worker', { role: 'user' });
 const otherWorker = () => signedIn('u-worker2', { role: 'user' });
-/** A token without a role claim: a worker by default. */
+/** A self-made account (Firebase Auth's public sign-up): no claim, no users/{uid} record, no power. */
 const plainWorker = () => signedIn('u-plain');
-/** A role the app does not know grants nothing. */
+/** A self-made account with a role claim the app does not know, and no record. */
 const unknownRole = () => signedIn('u-unknown', { role: 'superuser' });
+/** A self-made account with a staff claim, and no record: the claim counts for nothing. */
+const claimOnlyAdmin = () => signedIn('u-claim-admin', { role: 'admin' });
+/** An admin record that links no directory worker: not staff-made, no power. */
+const unlinkedAdmin = () => signedIn('u-unlinked-admin', { role: 'admin' });
 const anonymous = () => clientOf('', () => env.unauthenticatedContext());
 
 const STAFF_ROLES = ['foreman', 'manager', 'manager_pl', 'admin'] as const;
@@ -53,14 +57,27 @@ const upload = (storage: Storage, path: string, size: number, metadata?: { conte
 const read = (storage: Storage, path: string) => getBytes(ref(storage, path));
 const remove = (storage: Storage, path: string) => deleteObject(ref(storage, path));
 
-// users/{uid} records that change what a token's role claim alone would give (functions write them).
+/** A users/{uid} record as staff make it (createAccount, the seed): a role, linked to a directory worker. */
+const staffMade = (uid: string, role: string, fields: Record<string, unknown> = {}) => ({
+  role,
+  workerId: `w-${uid}`,
+  assignedPermissions: [],
+  revokedPermissions: [],
+  ...fields,
+});
+
+// users/{uid} records (functions write them): only they give power, never the token's claim.
 const RECORDS: Record<string, Record<string, unknown>> = {
-  'u-revoked-foreman': { role: 'foreman', revokedPermissions: ['PROCESS_TICKETS'] },
-  'u-revoked-manager': { role: 'manager', revokedPermissions: ['PROCESS_TICKETS'] },
-  'u-granted-worker': { role: 'user', assignedPermissions: ['PROCESS_TICKETS'] },
-  'u-demoted': { role: 'user' },
-  'u-disabled-foreman': { role: 'foreman', disabled: true },
-  'u-disabled-worker': { role: 'user', disabled: true },
+  'u-worker': staffMade('u-worker', 'user'),
+  'u-worker2': staffMade('u-worker2', 'user'),
+  ...Object.fromEntries(STAFF_ROLES.map((role) => [`u-${role}`, staffMade(`u-${role}`, role)])),
+  'u-revoked-foreman': staffMade('u-revoked-foreman', 'foreman', { revokedPermissions: ['PROCESS_TICKETS'] }),
+  'u-revoked-manager': staffMade('u-revoked-manager', 'manager', { revokedPermissions: ['PROCESS_TICKETS'] }),
+  'u-granted-worker': staffMade('u-granted-worker', 'user', { assignedPermissions: ['PROCESS_TICKETS'] }),
+  'u-demoted': staffMade('u-demoted', 'user'),
+  'u-disabled-foreman': staffMade('u-disabled-foreman', 'foreman', { disabled: true }),
+  'u-disabled-worker': staffMade('u-disabled-worker', 'user', { disabled: true }),
+  'u-unlinked-admin': { role: 'admin', assignedPermissions: [], revokedPermissions: [] },
 };
 /** A foreman by claim whose record revokes PROCESS_TICKETS. */
 const revokedForeman = () => signedIn('u-revoked-foreman', { role: 'foreman' });
@@ -127,8 +144,11 @@ describe('ticket attachments: uploads', () => {
   it('lets the owner upload a file of exactly 5 MB', async () => {
     await assertSucceeds(upload(worker(), own('exactly-5mb.pdf'), 5 * MB, PDF));
   });
-  it('lets a worker without a role claim upload into their own folder', async () => {
-    await assertSucceeds(upload(plainWorker(), `tickets/u-plain/${RUN}/photo.jpg`, 1000, JPEG));
+  it('refuses an account staff did not make an upload into its own folder', async () => {
+    await assertFails(upload(plainWorker(), `tickets/u-plain/${RUN}/photo.jpg`, 1000, JPEG));
+    await assertFails(upload(claimOnlyAdmin(), `tickets/u-claim-admin/${RUN}/photo.jpg`, 1000, JPEG));
+    await assertFails(upload(unlinkedAdmin(), `tickets/u-unlinked-admin/${RUN}/photo.jpg`, 1000, JPEG));
+    await assertFails(upload(plainWorker(), `bug-reports/u-plain/${RUN}/shot.png`, 1000, PNG));
   });
   it('refuses a file of 5 MB + 1 byte', async () => {
     await assertFails(upload(worker(), own('too-big.jpg'), 5 * MB + 1, JPEG));
@@ -185,17 +205,21 @@ describe('ticket attachments: uploads', () => {
 });
 
 describe('ticket attachments: reads', () => {
-  it('lets the owner read their file, with or without a role claim', async () => {
+  it('lets the owner read their file', async () => {
     await assertSucceeds(read(worker(), TICKET_FILE));
-    await assertSucceeds(read(plainWorker(), PLAIN_TICKET_FILE));
+  });
+  it('refuses a self-made account (public sign-up) even the file in its own folder', async () => {
+    await assertFails(read(plainWorker(), PLAIN_TICKET_FILE));
   });
   it.each(STAFF_ROLES)('lets a %s read any ticket file', async (role) => {
     await assertSucceeds(read(staff(role)(), TICKET_FILE));
   });
-  it('refuses another worker, an unknown role and a visitor', async () => {
+  it('refuses another worker, accounts staff did not make (whatever their claim) and a visitor', async () => {
     await assertFails(read(otherWorker(), TICKET_FILE));
     await assertFails(read(plainWorker(), TICKET_FILE));
     await assertFails(read(unknownRole(), TICKET_FILE));
+    await assertFails(read(claimOnlyAdmin(), TICKET_FILE));
+    await assertFails(read(unlinkedAdmin(), TICKET_FILE));
     await assertFails(read(anonymous(), TICKET_FILE));
   });
 });
@@ -216,6 +240,8 @@ describe('staff reply attachments (ticket-updates)', () => {
     await assertFails(upload(worker(), reply('from-owner.pdf'), 10, PDF));
     await assertFails(upload(otherWorker(), reply('from-other.pdf'), 10, PDF));
     await assertFails(upload(unknownRole(), reply('from-unknown.pdf'), 10, PDF));
+    await assertFails(upload(claimOnlyAdmin(), reply('from-claim-admin.pdf'), 10, PDF));
+    await assertFails(upload(unlinkedAdmin(), reply('from-unlinked-admin.pdf'), 10, PDF));
     await assertFails(upload(anonymous(), reply('from-visitor.pdf'), 10, PDF));
   });
   it('lets the ticket owner and staff read', async () => {
@@ -254,6 +280,20 @@ describe('per-user permissions from the users/{uid} record, as hasPermission dec
     await assertFails(read(demoted(), TICKET_FILE));
     await assertFails(upload(demoted(), reply('demoted.pdf'), 10, PDF));
   });
+  it('close every file to a foreman the moment PROCESS_TICKETS is revoked, though he read it before', async () => {
+    // The app reads files only under these rules (no download links), so nothing he saw stays open.
+    const uid = `u-foreman-${RUN}`;
+    const record = { role: 'foreman', workerId: `w-${RUN}`, assignedPermissions: [], revokedPermissions: [] };
+    const setRecord = (data: Record<string, unknown>) =>
+      env.withSecurityRulesDisabled((context) => setDoc(doc(context.firestore(), 'users', uid), data));
+    await setRecord(record);
+    const later = () => signedIn(uid, { role: 'foreman' });
+    await assertSucceeds(read(later(), TICKET_FILE));
+    await assertSucceeds(read(later(), REPLY_FILE));
+    await setRecord({ ...record, revokedPermissions: ['PROCESS_TICKETS'] });
+    await assertFails(read(later(), TICKET_FILE));
+    await assertFails(read(later(), REPLY_FILE));
+  });
   it('shut a disabled account out at once, staff or owner', async () => {
     await assertFails(read(disabledForeman(), TICKET_FILE));
     await assertFails(upload(disabledForeman(), reply('disabled-foreman.pdf'), 10, PDF));
@@ -290,13 +330,13 @@ describe('bug report attachments', () => {
 });
 
 describe('tool images', () => {
-  it('are readable by any signed-in user', async () => {
+  it('are readable by any active staff-made account', async () => {
     await assertSucceeds(read(worker(), TOOL_IMAGE));
-    await assertSucceeds(read(plainWorker(), TOOL_IMAGE));
     await assertSucceeds(read(foreman(), TOOL_IMAGE));
   });
-  it('are closed to visitors', async () => {
+  it('are closed to visitors and to self-made accounts', async () => {
     await assertFails(read(anonymous(), TOOL_IMAGE));
+    await assertFails(read(plainWorker(), TOOL_IMAGE));
   });
   it('are written by nobody from a client, admins included', async () => {
     await assertFails(upload(admin(), `tool-images/${RUN}.png`, 10, PNG));

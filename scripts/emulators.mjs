@@ -37,13 +37,14 @@ export function portsFor(offset = 0) {
 }
 
 /**
- * TEST_PORT_SHIFT (a multiple of 100 below 3000, default 0) moves the test layers' suites further, so that
- * two checkouts on one machine can run the same layer side by side.
+ * TEST_PORT_SHIFT (a multiple of 100 below 30000, default 0) moves the test layers' suites further, so that
+ * two checkouts on one machine can run the same layer side by side. Two suites side by side need shifts
+ * 2000 apart (2000, 4000, ...): the suite's own ports lie 100 apart in places (hub 4400, logging 4500).
  */
 export function testPortShift(value = process.env.TEST_PORT_SHIFT) {
   const shift = Number(value ?? 0);
-  if (!Number.isInteger(shift) || shift < 0 || shift >= 3000 || shift % 100 !== 0) {
-    throw new Error(`TEST_PORT_SHIFT must be a multiple of 100 below 3000, not ${value}`);
+  if (!Number.isInteger(shift) || shift < 0 || shift >= 30000 || shift % 100 !== 0) {
+    throw new Error(`TEST_PORT_SHIFT must be a multiple of 100 below 30000, not ${value}`);
   }
   return shift;
 }

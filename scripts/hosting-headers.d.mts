@@ -1,5 +1,5 @@
 export const FUNCTIONS_REGION: string;
-export type HeaderOptions = { projectId: string; region?: string; isLocal?: boolean };
+export type HeaderOptions = { projectId: string; region?: string; isLocal?: boolean; buckets?: string[] };
 export function contentSecurityPolicy(options: HeaderOptions): string;
 export function securityHeaders(options: HeaderOptions): { key: string; value: string }[];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- firebase.json has no type of its own

@@ -15,8 +15,36 @@ export const FUNCTIONS_REGION = 'europe-central2';
 /** The emulator ports the web app connects to (auth, firestore, storage, functions). */
 const EMULATOR_PORTS = [9099, 8080, 9199, 5001];
 
+/**
+ * The project's Storage buckets: the default bucket of a project made since October 2024
+ * (`<id>.firebasestorage.app`) and of an older one (`<id>.appspot.com`).
+ */
+export const defaultBuckets = (projectId) => [`${projectId}.firebasestorage.app`, `${projectId}.appspot.com`];
+
+/**
+ * The Firebase API paths of this project only. CSP matches a source ending in `/` as a path prefix:
+ * Storage's JSON API names the bucket in the path (`/v0/b/<bucket>/o/...`), Firestore's REST calls the
+ * project (`/v1/projects/<id>/databases/...:commit`, @firebase/firestore RestConnection). Firestore's
+ * listen and write streams (WebChannel, `/google.firestore.v1.Firestore/Listen/channel`) name the project
+ * only in the query string, which CSP cannot match: that prefix is as narrow as a policy can say.
+ */
+function projectHosts(projectId, buckets) {
+  const storage = buckets.map((bucket) => `https://firebasestorage.googleapis.com/v0/b/${bucket}/`);
+  const firestore = [
+    `https://firestore.googleapis.com/v1/projects/${projectId}/`,
+    'https://firestore.googleapis.com/google.firestore.v1.Firestore/',
+  ];
+  return { storage, firestore };
+}
+
 /** The Content-Security-Policy of one deployment. */
-export function contentSecurityPolicy({ projectId, region = FUNCTIONS_REGION, isLocal = false }) {
+export function contentSecurityPolicy({
+  projectId,
+  region = FUNCTIONS_REGION,
+  isLocal = false,
+  buckets = defaultBuckets(projectId),
+}) {
+  const { storage, firestore } = projectHosts(projectId, buckets);
   const emulators = isLocal
     ? EMULATOR_PORTS.flatMap((port) => [`http://127.0.0.1:${port}`, `http://localhost:${port}`])
     : [];
@@ -25,8 +53,8 @@ export function contentSecurityPolicy({ projectId, region = FUNCTIONS_REGION, is
     "'self'",
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
-    'https://firestore.googleapis.com',
-    'https://firebasestorage.googleapis.com',
+    ...firestore,
+    ...storage,
     'https://content-firebaseappcheck.googleapis.com',
     // Web push: the Messaging SDK registers this browser's token (lib/push/api.ts).
     'https://firebaseinstallations.googleapis.com',
@@ -37,15 +65,12 @@ export function contentSecurityPolicy({ projectId, region = FUNCTIONS_REGION, is
   return [
     "default-src 'self'",
     "script-src 'self'",
+    // 'unsafe-inline' stays: antd's CSS-in-JS (@ant-design/cssinjs) writes <style> elements at run time, and
+    // without it every component is unstyled. A nonce needs a new value per response, which Hosting's static
+    // headers cannot give; hashes would have to list every style antd can generate for any theme and state.
+    // Scripts stay strict ('self' only), which is where an injected page could do harm.
     "style-src 'self' 'unsafe-inline'",
-    [
-      'img-src',
-      "'self'",
-      'data:',
-      'blob:',
-      'https://firebasestorage.googleapis.com',
-      ...storageEmulator,
-    ].join(' '),
+    ['img-src', "'self'", 'data:', 'blob:', ...storage, ...storageEmulator].join(' '),
     "font-src 'self' data:",
     ['connect-src', ...connect].join(' '),
     "worker-src 'self'",

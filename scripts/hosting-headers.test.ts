@@ -45,6 +45,29 @@ describe('Hosting security headers', () => {
     );
   });
 
+  it('name only this project’s Storage buckets and Firestore paths, not any project’s', () => {
+    const csp = contentSecurityPolicy({ projectId: 'acme-workforce-prod' });
+    const sources = (directive: string) =>
+      (csp.split('; ').find((part) => part.startsWith(`${directive} `)) ?? '').split(' ').slice(1);
+    for (const directive of ['connect-src', 'img-src']) {
+      // A bare host would let the page talk to every project's bucket and database.
+      expect(sources(directive)).not.toContain('https://firebasestorage.googleapis.com');
+      expect(sources(directive)).not.toContain('https://firestore.googleapis.com');
+      expect(sources(directive)).toContain(
+        'https://firebasestorage.googleapis.com/v0/b/acme-workforce-prod.firebasestorage.app/',
+      );
+      expect(sources(directive)).toContain(
+        'https://firebasestorage.googleapis.com/v0/b/acme-workforce-prod.appspot.com/',
+      );
+    }
+    expect(sources('connect-src')).toContain(
+      'https://firestore.googleapis.com/v1/projects/acme-workforce-prod/',
+    );
+    const named = contentSecurityPolicy({ projectId: 'acme-workforce-prod', buckets: ['acme-files'] });
+    expect(named).toContain('https://firebasestorage.googleapis.com/v0/b/acme-files/');
+    expect(named).not.toContain('acme-workforce-prod.appspot.com');
+  });
+
   it('let a local build reach the emulators', () => {
     const connect = connectSrc(contentSecurityPolicy({ projectId: 'demo-ticket-app', isLocal: true }));
     for (const port of [9099, 8080, 9199, 5001]) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { appCheckDebugGuard } from './src/build/app-check-debug-guard';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -44,6 +45,7 @@ export default defineConfig({
   plugins: [
     react(),
     versionFile(),
+    appCheckDebugGuard(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

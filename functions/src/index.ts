@@ -1,4 +1,5 @@
 import { onRequest } from 'firebase-functions/v2/https';
+import { beforeUserCreated } from 'firebase-functions/v2/identity';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { createCreateAccountHandler } from './callable/admin/create-account.js';
 import { createAdminDashboardHandler } from './callable/admin/admin-dashboard.js';
@@ -25,6 +26,7 @@ import { createListTicketStaffHandler } from './callable/tickets/list-ticket-sta
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
 import { createMarkNotificationsReadHandler } from './callable/notifications/mark-notifications-read.js';
 import { createGetDeviceKeyHandler } from './callable/device-keys/get-device-key.js';
+import { createKeepSessionAliveHandler } from './callable/session/keep-session-alive.js';
 import { createRegisterPushDeviceHandler } from './callable/push/register-push-device.js';
 import { createUnregisterPushDeviceHandler } from './callable/push/unregister-push-device.js';
 import { configuredDirectory } from './directory/configured-directory.js';
@@ -33,6 +35,8 @@ import { MONDAY_API_TOKEN } from './directory/monday/config.js';
 import { FUNCTIONS_REGION } from './domain/index.js';
 import { adminAuth, adminDb } from './firebase.js';
 import { createApiApp } from './http/app.js';
+import { adminAppCheck } from './http/app-check.js';
+import { createSignUpGate } from './auth/sign-up-gate.js';
 import { createBackendLogger } from './logging/backend-logger.js';
 import { createStorageFileInspector } from './storage/file-inspector.js';
 
@@ -56,6 +60,7 @@ export const api = onRequest(
     directory: workers.directory,
     logger,
     now: Date.now,
+    appCheck: adminAppCheck(),
   }),
 );
 
@@ -157,6 +162,10 @@ export const getDeviceKey = serveCallable(
 
 // Web push: each device that turns push on registers its FCM token; every new
 // notification is pushed to the recipient's devices by the pushNotification trigger.
+export const keepSessionAlive = serveCallable(
+  'keepSessionAlive',
+  createKeepSessionAliveHandler({ db, logger }),
+);
 export const registerPushDevice = serveCallable(
   'registerPushDevice',
   createRegisterPushDeviceHandler({ db, logger, now: Date.now }),
@@ -167,9 +176,18 @@ export const unregisterPushDevice = serveCallable(
 );
 export { pushNotification } from './push/push-notification.js';
 
+// Public sign-up only for e-mails the worker directory knows (where Identity Platform is on; the
+// README's security section says how to switch public sign-up off altogether).
+export const gateSignUp = beforeUserCreated(
+  { region: FUNCTIONS_REGION },
+  createSignUpGate({ directory: workers.directory, logger }),
+);
+
 // Housekeeping: daily, settles declared files that never arrived and deletes
 // uploads that nothing refers to.
 export { sweepAttachments } from './scheduled/sweep-attachments.js';
+// Every upload: its first bytes read as it arrives, and deleted when it is not what it claims.
+export { checkUploads } from './storage/check-uploads.js';
 
 // The monday.com board's read model: nightly full sync, delta every 10 minutes, webhooks.
 export {

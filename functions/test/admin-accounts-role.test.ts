@@ -254,15 +254,23 @@ describe('updateUserRole: the last admin', () => {
     expect(mirrored).toEqual(roles);
   });
 
-  it('counts neither a disabled admin nor a users document whose account is no admin in Auth', async () => {
+  it('counts neither a disabled admin nor an admin record that is not staff-made (no directory worker)', async () => {
     const { make, changeRole } = isolated();
     const admin = await make('admin');
     const disabled = await make('admin');
     await adminAuth().updateUser(disabled.uid, { disabled: true });
-    const stale = await make('user', { role: 'admin' });
-    expect(stale.role).toBe('user');
+    await make('admin', { workerId: null });
     const error = await httpsErrorOf(changeRole(admin, { uid: admin.uid, role: 'manager' }));
     expect(error.message).toBe(ADMIN_ERRORS.lastAdmin);
+  });
+
+  it('counts an admin by the record, not the claim: a user claim over an admin record is an admin', async () => {
+    const { db, make, changeRole } = isolated();
+    const admin = await make('admin');
+    const byRecord = await make('admin');
+    await adminAuth().setCustomUserClaims(byRecord.uid, { role: 'user' });
+    await changeRole(admin, { uid: admin.uid, role: 'manager' });
+    expect((await userData(admin.uid, db))?.role).toBe('manager');
   });
 });
 

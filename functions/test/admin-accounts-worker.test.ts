@@ -19,7 +19,7 @@ import {
   testDeps,
   userData,
 } from '../testing/admin-accounts-fixtures.js';
-import { callableRequest, createTestUser, fieldsOf, httpsErrorOf } from '../testing/helpers.js';
+import { callableRequest, fieldsOf, httpsErrorOf } from '../testing/helpers.js';
 
 const db = adminDb();
 const workerData = async (id: string) => (await db.doc(`workers/${id}`).get()).data();
@@ -357,9 +357,9 @@ describe('createAccount', () => {
     }
   });
 
-  it('answers already-exists accountExists when an account has the worker’s e-mail', async () => {
+  it('answers already-exists accountExists when a staff-made account has the worker’s e-mail', async () => {
     const manager = await account('manager');
-    const existing = await createTestUser();
+    const existing = await account('user');
     const worker = await directoryWorker({ email: existing.email });
     const error = await httpsErrorOf(createAs(manager, { workerId: worker.id }));
     expect(error.code).toBe('already-exists');

@@ -7,11 +7,13 @@ import { createSetBackendLogLevelHandler } from '../src/callable/admin/set-backe
 import { createTestPermissionHandler } from '../src/callable/admin/test-permission.js';
 import { createTestSecurityLogHandler } from '../src/callable/admin/test-security-log.js';
 import { LOG_CONFIG_PATH, type LogSink, createBackendLogger } from '../src/logging/backend-logger.js';
+import type { Role } from '../src/domain/index.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import {
   type TestUser,
   callableAuth,
   callableRequest,
+  createTestAccount,
   createTestUser,
   fieldsOf,
   httpsErrorOf,
@@ -34,10 +36,9 @@ function recordingSink() {
   return { written, sink };
 }
 
-async function account(role: string | undefined, usersDoc: Record<string, unknown> = {}) {
-  const user = await createTestUser({ role });
-  await db.doc(`users/${user.uid}`).set({ name: `Debug ${role ?? 'user'}`, ...usersDoc });
-  return user;
+/** A staff-made account (createTestAccount) with this role and users document fields. */
+async function account(role: Role, usersDoc: Record<string, unknown> = {}) {
+  return createTestAccount(role, { name: `Debug ${role}`, ...usersDoc });
 }
 
 const as = async (user: TestUser, data: unknown) => callableRequest(data, await callableAuth(user));
@@ -121,6 +122,27 @@ describe('testPermission', () => {
       granted: false,
       source: 'none',
       roleDefault: ['admin'],
+    });
+  });
+
+  it('reads the role from the staff-made record, never from the claim', async () => {
+    const claimOnly = await createTestUser({ role: 'admin' });
+    expect(await check(claimOnly.uid, 'MODIFY_USER_ROLES')).toMatchObject({
+      role: 'user',
+      granted: false,
+      source: 'none',
+    });
+    const noWorker = await account('admin', { workerId: null });
+    expect(await check(noWorker.uid, 'ACCESS_SPECIAL_CATEGORIES')).toMatchObject({
+      role: 'user',
+      granted: false,
+    });
+    const promoted = await account('manager');
+    await adminAuth().setCustomUserClaims(promoted.uid, { role: 'user' });
+    expect(await check(promoted.uid, 'VIEW_ALL_USER_DATA')).toMatchObject({
+      role: 'manager',
+      granted: true,
+      source: 'role',
     });
   });
 

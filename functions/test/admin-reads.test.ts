@@ -12,12 +12,14 @@ import type {
   GetUserProfileResponse,
   ListUsersRequest,
   ListUsersResponse,
+  Role,
 } from '../src/domain/index.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import {
   type TestUser,
   callableAuth,
   callableRequest,
+  createTestAccount,
   createTestUser,
   fieldsOf,
   httpsErrorOf,
@@ -41,13 +43,27 @@ const adminDashboard = createAdminDashboardHandler(deps);
 const seededWorkers: string[] = [];
 const seededUsersDocs: string[] = [];
 
-async function account(role: string | undefined, usersDoc?: Record<string, unknown>, displayName?: string) {
+/** An account to be listed: the role claim and, when given, a users document holding the same role. */
+async function account(role: Role | undefined, usersDoc?: Record<string, unknown>, displayName?: string) {
   const user = await createTestUser({ role, displayName });
   if (usersDoc) {
-    await db.doc(`users/${user.uid}`).set({ assignedPermissions: [], revokedPermissions: [], ...usersDoc });
+    await db.doc(`users/${user.uid}`).set({
+      ...(role ? { role } : {}),
+      assignedPermissions: [],
+      revokedPermissions: [],
+      ...usersDoc,
+    });
     seededUsersDocs.push(user.uid);
   }
   return user;
+}
+
+/** A caller: a staff-made account (createTestAccount) linked to a directory worker of its own. */
+async function caller(role: Role, usersDoc: Record<string, unknown>) {
+  const created = await createTestAccount(role, usersDoc, db);
+  seededUsersDocs.push(created.uid);
+  if (created.workerId) seededWorkers.push(created.workerId);
+  return created;
 }
 
 async function directoryWorker(id: string, name: string, email: string, extra: Record<string, unknown> = {}) {
@@ -77,12 +93,12 @@ const keys = (response: ListUsersResponse) => response.rows.map((row) => row.key
 
 beforeAll(async () => {
   const [manager, admin, managerPl, foreman, worker, blindManager] = await Promise.all([
-    account('manager', { name: 'Caller Manager' }),
-    account('admin', { name: 'Caller Admin' }),
-    account('manager_pl', { name: 'Caller Manager PL' }),
-    account('foreman', { name: 'Caller Foreman' }),
-    account(undefined, { name: 'Caller Worker', assignedPermissions: ['VIEW_ALL_USER_DATA'] }),
-    account('manager', { name: 'Caller Blind Manager', revokedPermissions: ['VIEW_USER_ACCOUNT_STATUS'] }),
+    caller('manager', { name: 'Caller Manager' }),
+    caller('admin', { name: 'Caller Admin' }),
+    caller('manager_pl', { name: 'Caller Manager PL' }),
+    caller('foreman', { name: 'Caller Foreman' }),
+    caller('user', { name: 'Caller Worker', assignedPermissions: ['VIEW_ALL_USER_DATA'] }),
+    caller('manager', { name: 'Caller Blind Manager', revokedPermissions: ['VIEW_USER_ACCOUNT_STATUS'] }),
   ]);
   callers = { manager, admin, managerPl, foreman, worker, blindManager };
 
@@ -270,7 +286,7 @@ describe('listUsers: refused calls', () => {
   });
 
   it('refuses a manager whose VIEW_ALL_USER_DATA is revoked', async () => {
-    const manager = await account('manager', { name: 'Revoked', revokedPermissions: ['VIEW_ALL_USER_DATA'] });
+    const manager = await caller('manager', { name: 'Revoked', revokedPermissions: ['VIEW_ALL_USER_DATA'] });
     const error = await httpsErrorOf(list(manager, {}));
     expect(error.code).toBe('permission-denied');
   });
@@ -462,7 +478,7 @@ describe('getUserProfile', () => {
   });
 
   it('follows per-user permission changes of the caller', async () => {
-    const narrowAdmin = await account('admin', {
+    const narrowAdmin = await caller('admin', {
       name: 'Narrow Admin',
       revokedPermissions: ['MODIFY_USER_ROLES', 'CREATE_MANAGER_ACCOUNTS'],
     });
@@ -578,7 +594,7 @@ describe('adminDashboard', () => {
     const later: string[] = [];
     for (let day = 10; day < 20; day += 1)
       later.push(await ticket('new', 'clothes', `1991-01-${day}T00:00:00Z`));
-    await account('manager_pl', { name: `Dashboard Manager ${tag}` });
+    await caller('manager_pl', { name: `Dashboard Manager ${tag}` });
     await directoryWorker(workerId('dash'), `Dashboard Worker ${tag}`, `dash-${tag}@example.test`);
     invalidateUserIndex();
 

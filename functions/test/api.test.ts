@@ -4,7 +4,8 @@ import { createFirestoreDirectory } from '../src/directory/firestore-directory.j
 import { AUTH_RULES } from '../src/domain/index.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import { type ApiDependencies, createApiApp } from '../src/http/app.js';
-import { craftIdToken, createTestUser, serve, signIn } from '../testing/helpers.js';
+import type { ApiAppCheck } from '../src/http/api-caller.js';
+import { craftIdToken, createTestAccount, createTestUser, serve, signIn } from '../testing/helpers.js';
 
 const MINUTE = 60_000;
 
@@ -41,6 +42,16 @@ afterAll(async () => {
 });
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A staff-made worker account linked to its directory entry, as createAccount makes them. */
+async function staffMadeWorker(users: Record<string, unknown> = {}) {
+  const workerId = `w-api-${Math.random().toString(36).slice(2, 10)}`;
+  const user = await createTestAccount('user', { workerId, ...users });
+  await adminDb()
+    .doc(`workers/${workerId}`)
+    .set({ name: 'Anna Berg', email: user.email, pesel: '90010112345' });
+  return { ...user, workerId, token: await signIn(user.email, user.password) };
+}
 
 const AUTH_EMULATOR = () => process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 
@@ -97,6 +108,7 @@ describe('GET /api/profiles', () => {
   it('returns the profile from users/{uid} and the linked directory worker', async () => {
     const user = await createTestUser({ role: 'foreman' });
     const workerId = `w-${user.uid}`;
+    // The role is the record's: a claim alone gives none.
     await adminDb()
       .doc(`workers/${workerId}`)
       .set({ name: 'Piotr Nowak', email: user.email, siteName: 'Kiruna' });
@@ -104,6 +116,7 @@ describe('GET /api/profiles', () => {
       .doc(`users/${user.uid}`)
       .set({
         name: 'Piotr N.',
+        role: 'foreman',
         workerId,
         assignedPermissions: ['VIEW_ALL_USER_DATA'],
         revokedPermissions: ['PROCESS_TICKETS'],
@@ -124,31 +137,9 @@ describe('GET /api/profiles', () => {
     });
   });
 
-  it('gives worker null, role user and empty lists for an unlinked account without a users document', async () => {
-    const user = await createTestUser({ displayName: 'Ola' });
-    const response = await fetch(api.url('/api/profiles'), {
-      headers: bearer(await signIn(user.email, user.password)),
-    });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({
-      data: { name: 'Ola', role: 'user', assignedPermissions: [], revokedPermissions: [], worker: null },
-    });
-  });
-
-  it('finds the directory worker by a verified e-mail when the account has no workerId', async () => {
-    const user = await createTestUser();
-    await adminAuth().updateUser(user.uid, { emailVerified: true });
-    await adminDb().doc(`workers/by-mail-${user.uid}`).set({ name: 'Anna Berg', email: user.email });
-    const response = await fetch(api.url('/api/profiles'), {
-      headers: bearer(await signIn(user.email, user.password)),
-    });
-    const body = (await response.json()) as { data: { name: string; worker: { id: string } } };
-    expect(body.data.worker.id).toBe(`by-mail-${user.uid}`);
-    expect(body.data.name).toBe('Anna Berg');
-  });
-
-  it('shows a stranger who signed up with a worker’s address nothing of that worker until it is verified', async () => {
-    const stranger = await createTestUser();
+  it('refuses an account staff did not make with 403, even with a verified worker e-mail', async () => {
+    const stranger = await createTestUser({ displayName: 'Olena Shevchenko' });
+    await adminAuth().updateUser(stranger.uid, { emailVerified: true });
     await adminDb().doc(`workers/target-${stranger.uid}`).set({
       name: 'Olena Shevchenko',
       email: stranger.email,
@@ -158,10 +149,36 @@ describe('GET /api/profiles', () => {
     const response = await fetch(api.url('/api/profiles'), {
       headers: bearer(await signIn(stranger.email, stranger.password)),
     });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { data: { name: unknown; worker: unknown } };
-    expect(body.data.worker).toBeNull();
-    expect(JSON.stringify(body)).not.toContain('90010112345');
+    expect(response.status).toBe(403);
+    const text = await response.text();
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'account-not-set-up' } });
+    expect(text).not.toContain('90010112345');
+  });
+
+  it('answers 403 to a caller whose VIEW_OWN_DATA is revoked, with nothing of the profile', async () => {
+    const user = await staffMadeWorker({ revokedPermissions: ['VIEW_OWN_DATA'] });
+    const response = await fetch(api.url('/api/profiles'), { headers: bearer(user.token) });
+    expect(response.status).toBe(403);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'forbidden', message: 'You are not allowed to do this.' },
+    });
+    expect(text).not.toContain('90010112345');
+  });
+
+  it('answers 401 at once when the users record marks the account disabled, the token still valid', async () => {
+    const user = await staffMadeWorker();
+    expect((await fetch(api.url('/api/profiles'), { headers: bearer(user.token) })).status).toBe(200);
+    await adminDb().doc(`users/${user.uid}`).update({ disabled: true });
+    for (const [path, method] of [
+      ['/api/profiles', 'GET'],
+      ['/api/tool-catalog', 'GET'],
+      ['/api/session', 'POST'],
+    ] as const) {
+      const response = await fetch(api.url(path), { method, headers: bearer(user.token) });
+      expect(response.status, path).toBe(401);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
   });
 
   it.each([
@@ -198,8 +215,7 @@ describe('GET /api/profiles', () => {
   });
 
   it('answers 401 for a token issued before its refresh tokens were revoked', async () => {
-    const user = await createTestUser();
-    const token = await signIn(user.email, user.password);
+    const { token, ...user } = await staffMadeWorker();
     const ok = await fetch(api.url('/api/profiles'), { headers: bearer(token) });
     expect(ok.status).toBe(200);
     // Revocation is compared in whole seconds.
@@ -210,22 +226,18 @@ describe('GET /api/profiles', () => {
   });
 
   it('answers 401 once the account is disabled', async () => {
-    const user = await createTestUser();
-    const token = await signIn(user.email, user.password);
+    const { token, ...user } = await staffMadeWorker();
     await adminAuth().updateUser(user.uid, { disabled: true });
     const response = await fetch(api.url('/api/profiles'), { headers: bearer(token) });
     expect(response.status).toBe(401);
   });
 
   it('answers 500 with a fixed text and no internals when a dependency fails', async () => {
-    const user = await createTestUser();
-    // A verified address: the directory is asked by e-mail, and fails.
-    await adminAuth().updateUser(user.uid, { emailVerified: true });
-    const token = await signIn(user.email, user.password);
+    const { token } = await staffMadeWorker();
     const logged: unknown[] = [];
     const failing = {
       ...createFirestoreDirectory(adminDb()),
-      findByEmail: () => Promise.reject(new Error('db password is hunter2')),
+      findById: () => Promise.reject(new Error('db password is hunter2')),
     };
     await withApp({ directory: failing, logger: { error: (...args) => logged.push(args) } }, async (url) => {
       const response = await fetch(url('/api/profiles'), { headers: bearer(token) });
@@ -251,10 +263,8 @@ describe('GET /api/tool-catalog', () => {
       status: 'limited',
       providedBy: 'client',
     });
-    const user = await createTestUser();
-    const response = await fetch(api.url('/api/tool-catalog'), {
-      headers: bearer(await signIn(user.email, user.password)),
-    });
+    const { token } = await staffMadeWorker();
+    const response = await fetch(api.url('/api/tool-catalog'), { headers: bearer(token) });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('private, max-age=300');
     const body = (await response.json()) as { data: { id: string }[] };
@@ -275,6 +285,40 @@ describe('GET /api/tool-catalog', () => {
     const post = await fetch(api.url('/api/tool-catalog'), { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET');
+  });
+});
+
+describe('App Check on /api/profiles', () => {
+  /** An App Check that accepts one token, enforced or not. */
+  const appCheckOf = (isEnforced: boolean): ApiAppCheck => ({
+    isEnforced: () => isEnforced,
+    verify: (token) =>
+      token === 'valid-app-check' ? Promise.resolve({}) : Promise.reject(new Error('invalid')),
+  });
+
+  it.each([
+    ['no App Check header', {}],
+    ['an invalid App Check token', { 'X-Firebase-AppCheck': 'forged' }],
+  ])('refuses a request with %s where it is enforced, before the profile is read', async (_name, headers) => {
+    const user = await staffMadeWorker();
+    await withApp({ appCheck: appCheckOf(true) }, async (url) => {
+      const response = await fetch(url('/api/profiles'), { headers: { ...bearer(user.token), ...headers } });
+      expect(response.status).toBe(401);
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ error: { code: 'app-check-failed' } });
+      expect(text).not.toContain('90010112345');
+    });
+  });
+
+  it('answers a request with a valid token, and any where App Check is not enforced (the emulators)', async () => {
+    const user = await staffMadeWorker();
+    await withApp({ appCheck: appCheckOf(true) }, async (url) => {
+      const headers = { ...bearer(user.token), 'X-Firebase-AppCheck': 'valid-app-check' };
+      expect((await fetch(url('/api/profiles'), { headers })).status).toBe(200);
+    });
+    await withApp({ appCheck: appCheckOf(false) }, async (url) => {
+      expect((await fetch(url('/api/profiles'), { headers: bearer(user.token) })).status).toBe(200);
+    });
   });
 });
 

@@ -10,7 +10,7 @@ import {
   type TestUser,
   callableAuth,
   callableRequest,
-  createTestUser,
+  createTestAccount,
   fieldsOf,
   httpsErrorOf,
   newRequestId,
@@ -49,11 +49,8 @@ function fakeStorage(objects: Record<string, InspectedFile> = {}) {
 const attachWith = (inspector: FileInspector) =>
   createAttachTicketFilesHandler({ db, logger, now: () => ATTACHED, files: inspector });
 
-async function worker(name = 'Piotr Kowalczyk') {
-  const user = await createTestUser();
-  await db.doc(`users/${user.uid}`).set({ name, assignedPermissions: [], revokedPermissions: [] });
-  return user;
-}
+/** A worker's account as staff make it (helpers.ts), under this name. */
+const worker = (name = 'Piotr Kowalczyk') => createTestAccount('user', { name });
 
 /** A fresh accommodation ticket of the user, with no attachments yet. */
 async function ticketOf(user: TestUser) {
@@ -193,6 +190,35 @@ describe('attachTicketFiles with a Storage stand-in', () => {
     expect(error.code).toBe('permission-denied');
     expect(error.message).toBe('tickets.errors.forbidden');
     expect((await ticketData(ticketId))?.attachments).toEqual([]);
+  });
+
+  it('refuses files for the owner’s paid, rejected or archived ticket, and still takes them while it is open', async () => {
+    const user = await worker();
+    const closed: Record<string, unknown>[] = [
+      { status: 'paid' },
+      { status: 'rejected' },
+      { status: 'archived', archived: true, archivedFrom: 'resolved' },
+      { status: 'resolved', archived: true },
+    ];
+    for (const fields of closed) {
+      const ticketId = await ticketOf(user);
+      await db.doc(`tickets/${ticketId}`).update(fields);
+      const file = upload(user, ticketId, 'late.jpg');
+      const storage = fakeStorage({ [file.path]: { size: 1, contentType: 'image/jpeg' } });
+      const error = await httpsErrorOf(attachAs(user, { ticketId, files: [file] }, storage.inspector));
+      expect([error.code, error.message], JSON.stringify(fields)).toEqual([
+        'failed-precondition',
+        'tickets.errors.filesClosed',
+      ]);
+      expect(storage.asked).toEqual([]);
+      expect((await ticketData(ticketId))?.attachments).toEqual([]);
+    }
+    const open = await ticketOf(user);
+    await db.doc(`tickets/${open}`).update({ status: 'inProgress' });
+    const file = upload(user, open, 'in-time.jpg');
+    const storage = fakeStorage({ [file.path]: { size: 1, contentType: 'image/jpeg' } });
+    await attachAs(user, { ticketId: open, files: [file] }, storage.inspector);
+    expect((await ticketData(open))?.attachments).toHaveLength(1);
   });
 
   it('answers not-found for a ticket that does not exist', async () => {
@@ -413,6 +439,24 @@ describe('attachTicketFiles (exported, production inspector)', () => {
     expect(storage.requests).toContain(`GET demo-ticket-app.appspot.com/${file.path}`);
     expect(storage.requests).toContain(`GET media demo-ticket-app.appspot.com/${file.path} bytes=0-63`);
     expect(storage.objects.has(file.path)).toBe(true);
+  });
+
+  it('removes the download token the upload left, so the file is served only under the rules', async () => {
+    const user = await worker();
+    const ticketId = await ticketOf(user);
+    const file = upload(user, ticketId, 'scan.pdf', 10, 'application/pdf');
+    storage.objects.set(file.path, {
+      size: PDF_HEAD.length,
+      contentType: 'application/pdf',
+      bytes: PDF_HEAD,
+      // What a Firebase SDK upload stores, next to any custom metadata of the uploader.
+      metadata: { firebaseStorageDownloadTokens: 'a1b2c3d4-token', origin: 'camera' },
+    });
+    await attachTicketFiles.run(callableRequest({ ticketId, files: [file] }, await callableAuth(user)));
+    expect(storage.objects.get(file.path)?.metadata).toEqual({ origin: 'camera' });
+    expect(storage.requests.filter((line) => line.startsWith('PATCH'))).toEqual([
+      `PATCH demo-ticket-app.appspot.com/${file.path} {"metadata":{"firebaseStorageDownloadTokens":null}}`,
+    ]);
   });
 
   it.each([

@@ -18,7 +18,7 @@ import {
   type TestUser,
   callableAuth,
   callableRequest,
-  createTestUser,
+  createTestAccount,
   newRequestId,
   recordingLogger,
 } from '../testing/helpers.js';
@@ -71,12 +71,9 @@ const inspectorOf = (held: Map<string, number>): FileInspector => ({
 const sweep = (store: ObjectStore, now: number, log = recordingLogger()) =>
   runAttachmentSweep({ db, store, now: () => now, logger: log });
 
+/** A staff-made worker (createTestAccount). */
 async function worker() {
-  const user = await createTestUser();
-  await db
-    .doc(`users/${user.uid}`)
-    .set({ name: 'Olga Nowak', assignedPermissions: [], revokedPermissions: [] });
-  return user;
+  return createTestAccount('user', { name: 'Olga Nowak' });
 }
 
 /** An accommodation ticket of the user, submitted with `declared` files announced. */

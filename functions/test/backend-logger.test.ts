@@ -9,7 +9,7 @@ import {
   createBackendLogger,
   passesLevel,
 } from '../src/logging/backend-logger.js';
-import { callableAuth, callableRequest, createTestUser, recordingLogger } from '../testing/helpers.js';
+import { callableAuth, callableRequest, createTestAccount, recordingLogger } from '../testing/helpers.js';
 
 const db = adminDb();
 const config = db.doc(LOG_CONFIG_PATH);
@@ -126,7 +126,7 @@ describe('createBackendLogger', () => {
   });
 
   it('honours a level set through setBackendLogLevel within the TTL', async () => {
-    const admin = await createTestUser({ role: 'admin' });
+    const admin = await createTestAccount('admin');
     const setLevel = createSetBackendLogLevelHandler({
       db,
       auth: adminAuth(),

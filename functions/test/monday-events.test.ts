@@ -134,14 +134,42 @@ describe('item lifecycle events', () => {
     );
   });
 
-  it('never trusts the payload alone: a delete_pulse for an item still active on the board removes nothing', async () => {
+  it.each(['delete_pulse', 'archive_pulse'])(
+    'never trusts the payload alone: a signed %s for an item the board holds as active removes nothing',
+    async (type) => {
+      const event = { ...deleteEvent({ itemId: 7000000002, triggerUuid: `forged${type}` }).event, type };
+      expect((await deliver({ event }, signed())).statusCode).toBe(200);
+      expect(await processQueue()).toMatchObject({ processed: 1, removed: [] });
+      expect(await cachedWorker('7000000002')).toMatchObject({ name: 'Worker 00002' });
+    },
+  );
+
+  it('a stale removal: deleted, then restored before the events were processed, the worker stays', async () => {
+    expect((await fake.deleteItem('7000000003')).status).toBe(200);
+    expect((await fake.restoreItem('7000000003')).status).toBe(200);
+    expect(await processQueue()).toMatchObject({ processed: 2, removed: [], written: ['7000000003'] });
+    expect(await cachedWorker('7000000003')).toMatchObject({ name: 'Worker 00003' });
+  });
+
+  it('an item moved to another board leaves the directory once an event names it', async () => {
+    fake.moveItemToBoard('7000000004', '555');
+    // monday sends the source board no event for the move; a later (or stale) one names the item.
     const res = await deliver(
-      deleteEvent({ itemId: 7000000003, triggerUuid: 'forged0000000000000000000000001' }),
+      deleteEvent({ itemId: 7000000004, triggerUuid: 'moved00000000000000000001' }),
       signed(),
     );
     expect(res.statusCode).toBe(200);
-    expect(await processQueue()).toMatchObject({ processed: 1, written: ['7000000003'], removed: [] });
-    expect(await cachedWorker('7000000003')).toMatchObject({ name: 'Worker 00003' });
+    expect(await processQueue()).toMatchObject({ removed: ['7000000004'] });
+    expect(await cachedWorker('7000000004')).toBeUndefined();
+  });
+
+  it('a removal event for an item the board no longer answers for removes nothing (the full sync decides)', async () => {
+    fake.forgetItem('7000000001');
+    const res = await deliver(deleteEvent({ triggerUuid: 'unanswered000000000000001' }), signed());
+    expect(res.statusCode).toBe(200);
+    expect(await processQueue()).toMatchObject({ processed: 1, removed: [], unconfirmed: ['7000000001'] });
+    expect(await cachedWorker('7000000001')).toMatchObject({ name: 'Worker 00001' });
+    expect(await queued()).toMatchObject([{ status: 'done', outcome: 'unconfirmed' }]);
   });
 
   it('a column change (update_column_value on a status column) refreshes the item from the board', async () => {
@@ -156,8 +184,13 @@ describe('webhook authentication', () => {
   const now = nowSeconds;
 
   it.each([
-    ['a JWT past its exp', () => signJwt({ aud: receiver.url, exp: now() - 5 }, SIGNING_SECRET), 'expired'],
-    ['a JWT without exp', () => signJwt({ aud: receiver.url }, SIGNING_SECRET), 'no exp'],
+    [
+      'a JWT past its exp beyond the clock skew',
+      () => signJwt({ aud: receiver.url, exp: now() - 60 }, SIGNING_SECRET),
+      'expired',
+    ],
+    ['a JWT without exp', () => signJwt({ aud: receiver.url, iat: now() }, SIGNING_SECRET), 'no exp'],
+    ['a JWT without aud', () => signJwt({ exp: now() + 60, iat: now() }, SIGNING_SECRET), 'wrong aud'],
     [
       'a JWT for another URL (aud)',
       () => signJwt({ aud: 'https://other.example/hook', exp: now() + 60 }, SIGNING_SECRET),
@@ -176,13 +209,50 @@ describe('webhook authentication', () => {
     expect(await queued()).toEqual([]);
   });
 
-  it('takes no secret from the URL', async () => {
+  it('a JWT a few seconds past its exp (clock skew) is taken', async () => {
+    const res = await deliver(deleteEvent(), signJwt({ aud: receiver.url, exp: now() - 10 }, SIGNING_SECRET));
+    expect(res).toMatchObject({ statusCode: 200, body: { queued: '7000000001' } });
+  });
+
+  it('takes no secret from the URL: a secret in the query string is no proof', async () => {
     const res = recorded();
     await receiver.handler(
       { method: 'POST', headers: {}, query: { secret: SIGNING_SECRET }, body: deleteEvent() },
       res,
     );
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(400);
+    expect(await queued()).toEqual([]);
+  });
+
+  it('a webhook URL with a query string is refused, even with a valid JWT for it, and cannot be registered', async () => {
+    const withSecret = await startWebhookReceiver(
+      {
+        db,
+        config,
+        signingSecret: SIGNING_SECRET,
+        log: (message, details) => logged.push({ message, details }),
+      },
+      `token=${SIGNING_SECRET}`,
+    );
+    try {
+      // The board signs aud = the URL as registered, query string and all.
+      const board = await boardWith({
+        items: itemsFromWorkers(generatedWorkers(4), undefined, LONG_AGO),
+        webhook: { url: withSecret.url, signingSecret: SIGNING_SECRET, maxAttempts: 1 },
+      });
+      expect((await board.deleteItem('7000000001')).status).toBe(400);
+      expect(logged.at(-1)).toMatchObject({ details: { why: 'a query string in the webhook URL' } });
+      expect(await queued()).toEqual([]);
+      const challenge = await fetch(withSecret.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(webhookFixture('challenge')),
+      });
+      expect(challenge.status).toBe(400);
+      expect(await challenge.text()).not.toContain(webhookFixture('challenge').challenge as string);
+    } finally {
+      await withSecret.stop();
+    }
   });
 
   it('an unset or placeholder signing secret refuses even a token signed with it', async () => {

@@ -1,4 +1,4 @@
-// Web push (issue 18, item 5) against the Firestore and Auth emulators. There is no FCM emulator: the
+// Web push against the Firestore and Auth emulators. There is no FCM emulator: the
 // messaging client is a fake at its boundary (`sendEach`), which records the messages and answers
 // as FCM would; everything on our side of it (devices stored by the callables, the texts, dead
 // tokens forgotten) is real. README "Web push" says how to try the real thing.
@@ -132,6 +132,25 @@ describe('registerPushDevice and unregisterPushDevice', () => {
     await unregister(await requestAs(worker, { token }));
     expect(await devicesOf(otherWorker.uid)).toHaveLength(1);
     await unregister(await requestAs(otherWorker, { token }));
+  });
+
+  it('keep at most 10 devices per account: a new one drops the longest unrefreshed', async () => {
+    const owner = await account('user');
+    const tokens = Array.from({ length: 12 }, (_, index) => `cap-${owner.uid}-${index}`);
+    for (const token of tokens.slice(0, 10)) {
+      clock.tick();
+      await register(await requestAs(owner, { token }));
+    }
+    // Refreshing the oldest device keeps it: the next ones drop devices 1 and 2 instead.
+    clock.tick();
+    await register(await requestAs(owner, { token: tokens[0] ?? '' }));
+    for (const token of tokens.slice(10)) {
+      clock.tick();
+      await register(await requestAs(owner, { token }));
+    }
+    const kept = (await devicesOf(owner.uid)).map((device) => device.token);
+    expect(kept).toHaveLength(10);
+    expect(kept.sort()).toEqual([tokens[0], ...tokens.slice(3)].sort());
   });
 
   it('refuse a visitor and a bad token', async () => {

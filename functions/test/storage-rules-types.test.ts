@@ -6,7 +6,7 @@
 // ROLE_PERMISSIONS.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_FILE_TYPES, ROLE_PERMISSIONS } from '../src/domain/index.js';
+import { ALLOWED_FILE_TYPES, ALL_ROLES, ROLE_PERMISSIONS } from '../src/domain/index.js';
 
 const read = (name: string) => readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8');
 const storageRules = read('storage.rules');
@@ -51,7 +51,7 @@ describe('storage.rules attachment types', () => {
 });
 
 describe('storage.rules permissions', () => {
-  it.each(['roleOf', 'isActive', 'rolesWith', 'hasPermission', 'seesAllTickets'])(
+  it.each(['isStaffMade', 'roleOf', 'isActive', 'rolesWith', 'hasPermission', 'seesAllTickets'])(
     'decide %s exactly as firestore.rules do',
     (name) => {
       const body = functionBody(storageRules, name);
@@ -59,6 +59,15 @@ describe('storage.rules permissions', () => {
       expect(body).toBe(functionBody(firestoreRules, name));
     },
   );
+
+  it('give power only to a record with one of the domain’s roles, in both files', () => {
+    for (const rules of [storageRules, firestoreRules]) {
+      const body =
+        /user\.get\('role', null\) in \[([^\]]*)\]/.exec(functionBody(rules, 'isStaffMade'))?.[1] ?? '';
+      expect([...body.matchAll(/'([^']*)'/g)].map((match) => match[1])).toEqual([...ALL_ROLES]);
+      expect(functionBody(rules, 'isActive')).toContain('isStaffMade(user)');
+    }
+  });
 
   it('hold the roles of ROLE_PERMISSIONS for every permission they check, in both files', () => {
     for (const rules of [storageRules, firestoreRules]) {

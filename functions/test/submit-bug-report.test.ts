@@ -10,7 +10,7 @@ import {
   type TestUser,
   callableAuth,
   callableRequest,
-  createTestUser,
+  createTestAccount,
   fieldsOf,
   httpsErrorOf,
   newRequestId,
@@ -44,16 +44,9 @@ async function submitAs(user: TestUser, data: unknown, inspector: FileInspector 
   return handlerWith(inspector)(callableRequest(data, await callableAuth(user)));
 }
 
-/** A worker with a name in users/{uid}, as the seed and the admin screens create them. */
+/** A staff-made worker (createTestAccount) with a name in users/{uid}, as the seed and the admin screens create them. */
 async function worker(users: Payload = {}) {
-  const user = await createTestUser();
-  await db.doc(`users/${user.uid}`).set({
-    name: 'Marta Wiśniewska',
-    assignedPermissions: [],
-    revokedPermissions: [],
-    ...users,
-  });
-  return user;
+  return createTestAccount('user', { name: 'Marta Wiśniewska', ...users });
 }
 
 const report = (extra: Payload = {}): Payload => ({

@@ -8,6 +8,8 @@ import {
   ticketIdFor,
 } from '../src/callable/tickets/ticket-writer.js';
 import {
+  ACCOUNT_NOT_SET_UP_KEY,
+  type Role,
   type TicketSubmissionInput,
   selectablePresalaryPeriods,
   ticketSearchTokens,
@@ -18,6 +20,7 @@ import {
   type TestUser,
   callableAuth,
   callableRequest,
+  createTestAccount,
   createTestUser,
   fieldsOf,
   httpsErrorOf,
@@ -115,16 +118,15 @@ const ticketsOf = async (uid: string) =>
 const counter = async () => Number((await db.doc(TICKET_COUNTER_PATH).get()).get('last') ?? 0);
 const numberAfter = (last: number) => `T-${String(last + 1).padStart(4, '0')}`;
 
-/** A worker with a name in users/{uid}, as the seed and the admin screens create them. */
-async function worker(options: { role?: string; name?: string; users?: Payload } = {}) {
-  const user = await createTestUser({ role: options.role });
-  await db.doc(`users/${user.uid}`).set({
+/**
+ * A staff-made worker (createTestAccount), named in users/{uid} and in the directory worker it is
+ * linked to, as the seed and the admin screens create them.
+ */
+async function worker(options: { role?: Role; name?: string; users?: Payload } = {}) {
+  return createTestAccount(options.role ?? 'user', {
     name: options.name ?? 'Piotr Kowalczyk',
-    assignedPermissions: [],
-    revokedPermissions: [],
     ...options.users,
   });
-  return user;
 }
 
 beforeAll(async () => {
@@ -378,14 +380,12 @@ describe('submitTicket: a valid ticket of each category', () => {
     );
   });
 
-  it('names the submitter from the token when users/{uid} does not exist', async () => {
-    const user = await createTestUser({ displayName: 'Ola Nordmann' });
-    const result = await submitAs(user, valid.accommodation());
-    expect((await ticket(result.ticketId))?.submitter).toEqual({
-      uid: user.uid,
-      name: 'Ola Nordmann',
-      email: user.email,
-    });
+  it('refuses an account without users/{uid} (public sign-up), whatever its token says, and files nothing', async () => {
+    const user = await createTestUser({ role: 'foreman', displayName: 'Ola Nordmann' });
+    const error = await httpsErrorOf(submitAs(user, valid.accommodation()));
+    expect(error.code).toBe('permission-denied');
+    expect(error.message).toBe(ACCOUNT_NOT_SET_UP_KEY);
+    expect(await ticketsOf(user.uid)).toHaveLength(0);
   });
 
   it('works through the exported onCall function, as the runtime calls it', async () => {

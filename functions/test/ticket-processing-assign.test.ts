@@ -137,6 +137,34 @@ describe('assignTicket', () => {
   });
 });
 
+describe('assignTicket on one’s own ticket', () => {
+  it('refuses a foreman taking, handing on or unassigning his own ticket, and writes nothing', async () => {
+    const own = await seedTicket(foreman, 'clothes', { status: 'inProgress' });
+    const before = await ticketData(own);
+    for (const assigneeUid of [foreman.uid, manager.uid, null]) {
+      const error = await httpsErrorOf(assign(foreman, { ticketId: own, assigneeUid }));
+      expect([error.code, error.message], String(assigneeUid)).toEqual([
+        'permission-denied',
+        'tickets.processing.errors.ownTicket',
+      ]);
+    }
+    expect(await ticketData(own)).toEqual(before);
+    expect(await entriesOf(own)).toEqual([]);
+  });
+
+  it('refuses anyone making the ticket’s owner its assignee; another member of staff may take it', async () => {
+    const own = await seedTicket(foreman, 'clothes', { status: 'inProgress' });
+    const error = await httpsErrorOf(assign(manager, { ticketId: own, assigneeUid: foreman.uid }));
+    expect([error.code, error.message]).toEqual([
+      'failed-precondition',
+      'tickets.processing.errors.assigneeIsOwner',
+    ]);
+    expect((await ticketData(own))?.assignedTo).toBeNull();
+    const result = await assign(manager, { ticketId: own, assigneeUid: manager.uid });
+    expect(result.assignedTo).toEqual({ uid: manager.uid, name: manager.name });
+  });
+});
+
 describe('confirmTicketItem', () => {
   it('confirms one line, keeps the others and every field of the line, and logs it', async () => {
     const ticketId = await seedTicket(worker, 'clothes', { status: 'inProgress' });

@@ -224,6 +224,41 @@ describe("addTicketUpdate by the ticket's owner", () => {
   });
 });
 
+describe('addTicketUpdate by staff on their own ticket', () => {
+  it('writes as the owner: files only from the ticket folder, not from the staff folder', async () => {
+    const ticketId = await seedTicket(foreman, 'clothes', { status: 'inProgress' });
+    const staffFile = uploaded(ticketUpdateFilesFolder(foreman.uid, ticketId), 'answer.jpg');
+    const error = await httpsErrorOf(
+      addUpdate(foreman, { requestId: newRequestId(), ticketId, text: 'Done', attachments: [staffFile] }),
+    );
+    expect(fieldsOf(error)).toEqual({ 'attachments.0.path': 'validation.filePath' });
+    expect(await updatesOf(ticketId)).toEqual({});
+
+    const ownFile = uploaded(ticketFilesFolder(foreman.uid, ticketId), 'size.jpg');
+    const result = await addUpdate(foreman, {
+      requestId: newRequestId(),
+      ticketId,
+      text: 'Size L, please',
+      attachments: [ownFile],
+    });
+    expect(result.isDuplicate).toBe(false);
+  });
+
+  it('refuses an update once the ticket is closed, as for any owner', async () => {
+    for (const status of ['resolved', 'rejected', 'sent']) {
+      const ticketId = await seedTicket(foreman, 'clothes', { status });
+      const error = await httpsErrorOf(
+        addUpdate(foreman, { requestId: newRequestId(), ticketId, text: 'Ok' }),
+      );
+      expect([error.code, error.message], status).toEqual([
+        'failed-precondition',
+        'tickets.processing.errors.ticketClosed',
+      ]);
+      expect(await updatesOf(ticketId)).toEqual({});
+    }
+  });
+});
+
 describe('addTicketUpdate refusals', () => {
   it('refuses a caller who is not signed in and an unknown ticket', async () => {
     const ticketId = await seedTicket(worker);

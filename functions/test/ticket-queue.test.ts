@@ -8,6 +8,7 @@ import { SITES_TTL_MS, createListTicketQueueHandler } from '../src/callable/tick
 import { createListTicketStaffHandler } from '../src/callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from '../src/callable/tickets/submit-ticket.js';
 import {
+  ACCOUNT_NOT_SET_UP_KEY,
   type Role,
   TICKET_QUEUE_ERRORS,
   TICKET_STATUSES,
@@ -419,14 +420,25 @@ describe('the queue fields of a ticket', () => {
     expect(queue.tickets[0]).toMatchObject({ site, status: 'new', assignedTo: null });
   });
 
-  it('stores a null site for a submitter without a worker, with a missing one, or one without a site', async () => {
+  it('stores a null site for a submitter whose directory worker is missing or has no site', async () => {
     const siteless = `w-${randomUUID().slice(0, 8)}`;
     await flowDb.doc(`workers/${siteless}`).set({ name: 'Jan' });
-    for (const users of [{}, { workerId: 'w-does-not-exist' }, { workerId: siteless }, { workerId: 'a/b' }]) {
+    for (const users of [{ workerId: 'w-does-not-exist' }, { workerId: siteless }]) {
       const submitter = await account('user', users);
       const { ticketId } = await handlers.submit(await as(submitter, accommodation('Sickla 8')));
       const stored = (await flowDb.doc(`tickets/${ticketId}`).get()).data();
       expect([stored?.site, stored?.assigneeUid], JSON.stringify(users)).toEqual([null, '']);
+    }
+  });
+
+  it('refuses a submitter whose record names no usable directory worker: no staff-made account', async () => {
+    for (const users of [{ workerId: null }, { workerId: 'a/b' }, { workerId: '  ' }]) {
+      const submitter = await account('user', users);
+      const error = await httpsErrorOf(handlers.submit(await as(submitter, accommodation('Sickla 8'))));
+      expect([error.code, error.message], JSON.stringify(users)).toEqual([
+        'permission-denied',
+        ACCOUNT_NOT_SET_UP_KEY,
+      ]);
     }
   });
 

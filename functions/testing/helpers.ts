@@ -62,25 +62,35 @@ export async function serve(app: express.Express) {
 
 export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 
-export type TestAccount = TestUser & { name: string; role: Role };
+export type TestAccount = TestUser & { name: string; role: Role; workerId: string | null };
 
-/** An Auth account with the `role` claim and its users document, as the seed and createAccount make them. */
+/**
+ * A staff-made account, as the seed and createAccount make them: a directory worker
+ * `workers/{workerId}` (the account's name, `users.name` when given, and e-mail; none when
+ * `users.workerId` names one the test made itself), then the Auth account with the `role` claim, then its users document linking the
+ * worker. `users` overrides any field of the users document (e.g. `workerId: null` for a record
+ * that names no worker: such an account has no power).
+ */
 export async function createTestAccount(
   role: Role,
   users: Record<string, unknown> = {},
   db: Firestore = adminDb(),
 ): Promise<TestAccount> {
-  const name = `Test ${role} ${randomUUID().slice(0, 4)}`;
+  const name = typeof users.name === 'string' ? users.name : `Test ${role} ${randomUUID().slice(0, 4)}`;
+  const ownWorker = !('workerId' in users);
+  const workerId = ownWorker ? `w-test-${randomUUID()}` : users.workerId;
   const user = await createTestUser({ role, displayName: name });
+  if (ownWorker) await db.doc(`workers/${String(workerId)}`).set({ name, email: user.email });
   await db.doc(`users/${user.uid}`).set({
     email: user.email,
     name,
     role,
+    workerId,
     assignedPermissions: [],
     revokedPermissions: [],
     ...users,
   });
-  return { ...user, name, role };
+  return { ...user, name, role, workerId: typeof workerId === 'string' ? workerId : null };
 }
 
 /**

@@ -110,6 +110,8 @@ export function recorded() {
  */
 export async function startWebhookReceiver(
   deps: Omit<MondayWebhookDeps, 'webhookUrl'> & { webhookUrl?: string },
+  /** A query string put on the receiver's URL (as an operator who puts a secret there would). */
+  query = '',
 ) {
   const received: { request: WebhookRequest; status: number; body: unknown }[] = [];
   let url = '';
@@ -121,6 +123,8 @@ export async function startWebhookReceiver(
       const request: WebhookRequest = {
         method: req.method,
         headers: req.headers,
+        // As Cloud Functions hands it over (Express's req.query).
+        query: Object.fromEntries(new URL(req.url ?? '/', 'http://receiver').searchParams),
         body: Buffer.concat(chunks).toString('utf8'),
       };
       const answer = recorded();
@@ -137,7 +141,7 @@ export async function startWebhookReceiver(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/demo/europe-central2/mondayWebhook`;
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/demo/europe-central2/mondayWebhook${query ? `?${query}` : ''}`;
   return {
     url,
     received,

@@ -1,8 +1,11 @@
 // A stand-in for the Cloud Storage JSON API, what FIREBASE_STORAGE_EMULATOR_HOST points the Admin
 // SDK at, for the tests of the production Storage code (the file inspector, the bucket object
 // store) where the Storage emulator cannot run: object metadata by GET, content by GET with
-// alt=media (honouring a Range header), removal by DELETE, and listing by prefix in pages.
-import { type Server, createServer } from 'node:http';
+// alt=media (honouring a Range header), a metadata change by PATCH, removal by DELETE, and listing
+// by prefix in pages. A PATCH merges the custom `metadata` map key by key and removes a key sent
+// as null, as the JSON API's patch does (https://cloud.google.com/storage/docs/json_api/v1/objects/patch;
+// File#setMetadata, https://googleapis.dev/nodejs/storage/latest/File.html#setMetadata).
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type StandInObject = {
@@ -12,6 +15,11 @@ export type StandInObject = {
   bytes?: Buffer;
   /** The upload time the listing reports (ISO); none when absent. */
   timeCreated?: string;
+  /**
+   * The custom metadata (`metadata` in the JSON API), e.g. the `firebaseStorageDownloadTokens`
+   * that a Firebase SDK upload leaves; none when absent.
+   */
+  metadata?: Record<string, string>;
 };
 
 export type StorageStandIn = {
@@ -19,7 +27,7 @@ export type StorageStandIn = {
   objects: Map<string, StandInObject>;
   /**
    * Every request, one line each: `GET bucket/name`, `GET media bucket/name bytes=0-63`,
-   * `DELETE bucket/name` for an object; `GET list bucket ?prefix=...&pageToken=...` for a listing.
+   * `PATCH bucket/name {"metadata":{...}}`, `DELETE bucket/name` for an object; `GET list bucket ?prefix=...&pageToken=...` for a listing.
    */
   requests: string[];
   /** Stops the server and clears the emulator host variables, so no later test uses it. */
@@ -35,6 +43,13 @@ export async function startStorageStandIn({
   const objects = new Map<string, StandInObject>();
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
+    if (req.method === 'PATCH') {
+      readBody(req).then(
+        (body) => patchObject(objects, requests, req.url ?? '/', body, res),
+        () => res.end(),
+      );
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? '';
     res.setHeader('Content-Type', 'application/json');
@@ -115,5 +130,46 @@ function describe(name: string, object: StandInObject) {
     ...(object.size !== undefined ? { size: String(object.size) } : {}),
     ...(object.contentType ? { contentType: object.contentType } : {}),
     ...(object.timeCreated ? { timeCreated: object.timeCreated } : {}),
+    ...(object.metadata ? { metadata: object.metadata } : {}),
   };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * A PATCH of an object's metadata: only the custom `metadata` map is modelled (the app changes
+ * nothing else); a key sent as null is removed, and a map left empty is dropped.
+ */
+function patchObject(
+  objects: Map<string, StandInObject>,
+  requests: string[],
+  rawUrl: string,
+  body: string,
+  res: ServerResponse,
+) {
+  res.setHeader('Content-Type', 'application/json');
+  const match = /\/b\/([^/]+)\/o\/([^/?]+)/.exec(rawUrl);
+  const bucket = match?.[1] ?? '';
+  const name = decodeURIComponent(match?.[2] ?? '');
+  requests.push(`PATCH ${bucket}/${name} ${body}`);
+  const stored = objects.get(name);
+  if (!stored) {
+    res.statusCode = 404;
+    res.end(notFound);
+    return;
+  }
+  const patch = (JSON.parse(body || '{}') as { metadata?: Record<string, string | null> }).metadata ?? {};
+  const merged = { ...stored.metadata, ...patch };
+  const kept = Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== null);
+  const { metadata: _old, ...rest } = stored;
+  const updated: StandInObject = kept.length > 0 ? { ...rest, metadata: Object.fromEntries(kept) } : rest;
+  objects.set(name, updated);
+  res.end(JSON.stringify({ kind: 'storage#object', bucket, ...describe(name, updated) }));
 }

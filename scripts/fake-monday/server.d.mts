@@ -128,6 +128,10 @@ export type FakeBoard = {
   createItem(item: { name: string; columns?: Record<string, string> }): Promise<FakeBoardChange>;
   /** The board's column `from` is now `to` (a column replaced by a new one): columns and cells move; no webhook. */
   renameColumnId(from: string, to: string): void;
+  /** The item moved to another board (it keeps its id; items(ids:) answers that board); no webhook. */
+  moveItemToBoard(id: string, otherBoardId: string): void;
+  /** The item deleted for good or out of the token's sight: items(ids:) no longer answers it; no webhook. */
+  forgetItem(id: string): void;
   stop(): Promise<void>;
 };
 export type FakeApiVersion = { value: string; kind: string; display_name: string };

@@ -54,7 +54,9 @@
  * POST /admin/items/<id>/columns {"columnId", "value": <write JSON as in the API>}
  * (update_column_value; "name" -> update_name), POST /admin/items/<id>/archive | /delete | /restore.
  * The same changes are methods of the returned board (createItem, changeColumn, archiveItem,
- * deleteItem, restoreItem), with renameColumnId (a column replaced by one with a new id).
+ * deleteItem, restoreItem), with renameColumnId (a column replaced by one with a new id),
+ * moveItemToBoard (the item on another board: items(ids:) answers it with that board) and
+ * forgetItem (items(ids:) no longer answers it), neither with a webhook.
  *
  * Fault kinds (`on`: 'query' | 'mutation' | 'any', `times`): rate-limit (429), complexity (429
  * COMPLEXITY_BUDGET_EXHAUSTED), daily-limit (429 DAILY_LIMIT_EXCEEDED, retry until midnight UTC),
@@ -238,18 +240,21 @@ export async function startFakeBoard(options = {}) {
       if (cursor) return nextPage(cursor, limit);
       const rules = query?.rules ?? [];
       const ids = [...items.values()]
-        .filter((item) => item.state === 'active' && rules.every((rule) => matchesRule(item, rule)))
+        .filter((item) => isListed(item) && rules.every((rule) => matchesRule(item, rule)))
         .map((item) => item.id);
       return page(ids, 0, limit);
     },
   });
+
+  /** Listed on this board: active and not moved to another board (`movedToBoard`). */
+  const isListed = (item) => item.state === 'active' && !item.movedToBoard;
 
   const itemView = (item) => ({
     id: item.id,
     name: item.name,
     state: item.state,
     updated_at: item.updated_at,
-    board: boardView(),
+    board: item.movedToBoard ? { id: item.movedToBoard } : boardView(),
     column_values: ({ ids }) =>
       Object.entries(item.columns)
         .filter(([id]) => !ids || ids.includes(id))
@@ -280,7 +285,7 @@ export async function startFakeBoard(options = {}) {
     const slice = ids
       .slice(offset, offset + size)
       .map((id) => items.get(id))
-      .filter((item) => item?.state === 'active');
+      .filter((item) => item && isListed(item));
     let cursor = null;
     if (offset + size < ids.length) {
       cursor = randomUUID();
@@ -355,7 +360,7 @@ export async function startFakeBoard(options = {}) {
         const ids = [...items.values()]
           .filter(
             (item) =>
-              item.state === 'active' &&
+              isListed(item) &&
               (wanted ?? []).every((c) => {
                 const text = (
                   c.column_id === 'name' ? item.name : (item.columns[c.column_id]?.text ?? '')
@@ -847,6 +852,21 @@ export async function startFakeBoard(options = {}) {
     setFaults: admin.setFaults,
     reset: admin.reset,
     ...boardOps,
+    /**
+     * The item moved to another board (move_item_to_board; it keeps its id:
+     * https://developer.monday.com/api-reference/changelog/new-move_item_to_board-mutation).
+     * items(ids:) answers it with that board's id; this board lists it no more. No webhook: monday
+     * documents no subscription event for an item leaving a board (its list has group moves only,
+     * https://developer.monday.com/api-reference/reference/webhooks).
+     */
+    moveItemToBoard: (id, otherBoardId) => {
+      const item = touch({ ...itemOrThrow(id), movedToBoard: String(otherBoardId) });
+      items.set(item.id, item);
+    },
+    /** The item deleted for good (out of the trash) or out of the token's sight: items(ids:) no longer answers it. No webhook. */
+    forgetItem: (id) => {
+      items.delete(String(itemOrThrow(id).id));
+    },
     /** The board's column `from` is now `to` (as when a column is replaced by a new one); no webhook. */
     renameColumnId: (from, to) => {
       const column = columns.get(from);

@@ -14,10 +14,15 @@ import { FUNCTIONS_REGION } from '../domain/index.js';
 import { enforceAppCheck } from './app-check.js';
 import { type Caller, loadCaller } from './caller.js';
 import { type CallableLogger, answerOrInternal, parseOrThrow, requireAuth } from './errors.js';
+import type { RateLimitedOperation } from '../domain/rate-limits.js';
+import { createRateLimiter } from './rate-limit.js';
 import { logRefusals } from './refusal-log.js';
 
-/** What the shell itself needs: the caller's `users/{uid}` record and a logger. */
-export type CallableShellDeps = { db: Firestore; logger: CallableLogger };
+/**
+ * What the shell itself needs: the caller's `users/{uid}` record, a logger and, for a limited
+ * callable, the clock of the rate limiter (Date.now when not given).
+ */
+export type CallableShellDeps = { db: Firestore; logger: CallableLogger; now?: () => number };
 
 /** One call as a handler sees it: the verified caller and the parsed request. */
 export type CallableCall<Input> = {
@@ -34,6 +39,12 @@ export type CallableSpec<N extends CallableName, Input> = {
   access?: (caller: Caller) => void;
   /** Reads the payload where the table's schema alone does not say it all; else the schema parses it. */
   parse?: (data: unknown) => Input;
+  /**
+   * The caller's limit (RATE_LIMITS[operation]), taken after the access check and the parsing, so
+   * only well-formed calls of a caller who may make them count. `key` names an idempotent request
+   * (its requestId): a retry of a counted request is not counted again.
+   */
+  rateLimit?: { operation: RateLimitedOperation; key?: (input: Input) => string };
   run: (call: CallableCall<Input>) => Promise<CallableResponseOf<N>>;
 };
 
@@ -45,7 +56,8 @@ export type CallableHandler<N extends CallableName> = ((
 /**
  * Builds callable `name`: signed in (`unauthenticated` 'auth.errors.sessionFailed'), token not
  * revoked and account not disabled (loadCaller), `access`, the request parsed with the table's
- * schema (`invalid-argument` with `details.fields`), then `run`. An HttpsError passes through as
+ * schema (`invalid-argument` with `details.fields`), the caller's rate limit when the spec names one
+ * (`resource-exhausted` 'errors.tooManyRequests' with `details.retryAfterMinutes`), then `run`. An HttpsError passes through as
  * it is; anything else is logged and answered `internal` with the table's failure key. Every
  * refusal leaves a log line (logRefusals).
  */
@@ -63,12 +75,17 @@ export function defineCallable<N extends CallableName, Input = CallableInputOf<N
         'isPayloadOptional' in contract && contract.isPayloadOptional ? (data ?? {}) : data,
         contract.invalid,
       ) as Input);
+  const limiter = spec.rateLimit && createRateLimiter({ db: deps.db, now: deps.now ?? Date.now });
   const handler = logRefusals(deps.logger, name, (request) =>
     answerOrInternal(deps.logger, name, contract.failure, async () => {
       const auth = requireAuth(request);
       const caller = await loadCaller(deps.db, auth);
       spec.access?.(caller);
       const input = parse(request.data);
+      if (limiter && spec.rateLimit) {
+        const { operation, key } = spec.rateLimit;
+        await limiter.consume({ buckets: [{ operation, subject: caller.uid }], key: key?.(input) });
+      }
       return spec.run({ caller, input, request });
     }),
   );

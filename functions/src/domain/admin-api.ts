@@ -219,6 +219,8 @@ export const ADMIN_ERRORS = {
   equalOrHigherLevel: 'admin.errors.equalOrHigherLevel',
   lastAdmin: 'admin.errors.lastAdmin',
   selfDisable: 'admin.errors.selfDisable',
+  ownPermissions: 'admin.errors.ownPermissions',
+  lastPermissionHolder: 'admin.errors.lastPermissionHolder',
   accountExists: 'admin.errors.accountExists',
   assignedAndRevoked: 'admin.errors.assignedAndRevoked',
   loadUsersFailed: 'admin.errors.loadUsersFailed',

@@ -70,6 +70,9 @@ export type SubmitBugReportResponse = { reportId: string };
 /** The caller's device-data key: 32 random bytes, base64, the same on every call of that account. */
 export type GetDeviceKeyResponse = { key: string };
 
+/** keepSessionAlive's answer: the call itself recorded the activity (every callable does). */
+export type KeepSessionAliveResponse = { ok: true };
+
 /** One callable's contract. `response` is never set: it only carries the answer's type. */
 export type CallableContract<Request extends z.ZodType = z.ZodType, Response = unknown> = {
   /** The request schema: the server parses every call with it; the client sends its input type. */
@@ -228,7 +231,15 @@ export const CALLABLES = {
     invalid: 'Invalid device key request',
   }),
 
-  // Web push (issue 18): this device's FCM token, stored under the caller
+  // The web's sign of life while its user is active, so the server's 15-minute limit matches the
+  // screen's: takes exactly `{}`
+  keepSessionAlive: answers<KeepSessionAliveResponse>()({
+    request: z.strictObject({}),
+    failure: 'auth.errors.sessionFailed',
+    invalid: 'Invalid session request',
+  }),
+
+  // Web push: this device's FCM token, stored under the caller
   registerPushDevice: answers<PushDeviceResponse>()({
     request: registerPushDeviceSchema,
     failure: PUSH_ERRORS.registerFailed,

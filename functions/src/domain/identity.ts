@@ -37,3 +37,37 @@ export function displayNameOf({ names, email, fallback = '' }: NameSources): str
   }
   return emailLocalPart(email) ?? fallback;
 }
+
+/** A `users/{uid}` record made by staff (createAccount, the seed): its role and the directory worker it is linked to. */
+export type StaffMadeAccount = { role: Role; workerId: string };
+
+/** The translation key of a refusal to an account that staff did not make (no record, no worker, unknown role). */
+export const ACCOUNT_NOT_SET_UP_KEY = 'auth.errors.accountNotSetUp';
+
+/** A directory worker id that can name a document: filled, no `/`, at most 200 characters. */
+export function isWorkerIdValue(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '' && /^[^/]{1,200}$/.test(value);
+}
+
+/**
+ * The account a `users/{uid}` record makes of its owner, or null when the record is missing, names
+ * no directory worker or holds a role that is not in the table. Only staff write that record, so
+ * this is what tells a staff-made account from one anybody can make with Firebase Auth's public
+ * sign-up (or an e-mail link for an unknown address): those get no role and no power, on the
+ * server and in the rules alike (firestore.rules and storage.rules `isStaffMade`).
+ */
+export function staffMadeAccountOf(
+  record: Readonly<Record<string, unknown>> | undefined,
+): StaffMadeAccount | null {
+  if (!record || !isRole(record.role) || !isWorkerIdValue(record.workerId)) return null;
+  return { role: record.role, workerId: record.workerId };
+}
+
+/**
+ * The role a `users/{uid}` record gives its account, read the way every callable and rule reads it:
+ * an account staff did not make, or a role not in the table, has no power and counts at the lowest
+ * level, `user` (for comparing levels and listing). The `role` claim is only a copy for the screens.
+ */
+export function roleOfRecord(record: Readonly<Record<string, unknown>> | undefined): Role {
+  return staffMadeAccountOf(record)?.role ?? DEFAULT_ROLE;
+}

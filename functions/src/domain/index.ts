@@ -18,3 +18,4 @@ export * from './ticket-workflow-schemas.js';
 export * from './ticket-queue.js';
 export * from './ticket-queue-schemas.js';
 export * from './notifications.js';
+export * from './server-session.js';

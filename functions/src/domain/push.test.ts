@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './constants.js';
 import {
+  PUSH_DEVICES_PER_ACCOUNT,
   PUSH_MAX_DEVICES,
+  devicesToDropFor,
   PUSH_TOKEN_MAX_LENGTH,
   type PushDevice,
   type PushMessage,
@@ -206,5 +208,19 @@ describe('deadDevices', () => {
     ],
   ])('%s', (_case, outcomes, dead) => {
     expect(deadDevices(messages, outcomes)).toEqual(dead);
+  });
+});
+
+describe('devicesToDropFor', () => {
+  const stored = Array.from({ length: PUSH_DEVICES_PER_ACCOUNT }, (_, index) => ({
+    id: `d${index}`,
+    updatedAt: 100 - index,
+  }));
+  it('drops the device refreshed longest ago when a new one would pass the cap', () => {
+    expect(devicesToDropFor('new', stored)).toEqual([`d${PUSH_DEVICES_PER_ACCOUNT - 1}`]);
+  });
+  it('drops nothing for a device already stored, nor under the cap', () => {
+    expect(devicesToDropFor('d3', stored)).toEqual([]);
+    expect(devicesToDropFor('new', stored.slice(1))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { toTicketStatus } from './tickets.js';
 import { NOTIFICATION_KINDS } from './notifications.js';
 
 /*
- * Web push (issue 18, item 5): a user turns it on per device in the profile's settings; the
+ * Web push: a user turns it on per device in the profile's settings; the
  * device's FCM token is stored under the user (`users/{uid}/pushDevices/{id}`, functions only), and
  * every notification the inbox gets is also pushed to the recipient's devices, with the text the
  * inbox shows, in the language each device registered with. The texts are the web's own
@@ -21,6 +21,30 @@ export const PUSH_TOKEN_MAX_LENGTH = 1024;
 
 /** At most this many devices of one user are pushed to (the newest first); older ones are left. */
 export const PUSH_MAX_DEVICES = 20;
+
+/**
+ * At most this many devices are kept per account: registering one more drops the one refreshed
+ * longest ago, so a phone passed around (or a token that was never unregistered) cannot pile up.
+ */
+export const PUSH_DEVICES_PER_ACCOUNT = 10;
+
+/**
+ * The ids of the stored devices to drop so that a new one fits under PUSH_DEVICES_PER_ACCOUNT: the
+ * ones refreshed longest ago. None when `newId` is stored already (a refresh adds nothing).
+ */
+export function devicesToDropFor(
+  newId: string,
+  stored: readonly Pick<PushDevice, 'id' | 'updatedAt'>[],
+  cap = PUSH_DEVICES_PER_ACCOUNT,
+): string[] {
+  if (stored.some((device) => device.id === newId)) return [];
+  const excess = stored.length + 1 - cap;
+  if (excess <= 0) return [];
+  return [...stored]
+    .sort((a, b) => a.updatedAt - b.updatedAt)
+    .slice(0, excess)
+    .map((device) => device.id);
+}
 
 const pushToken = z.string().trim().min(1).max(PUSH_TOKEN_MAX_LENGTH);
 

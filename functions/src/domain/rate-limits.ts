@@ -20,12 +20,56 @@ export type RateLimit = { limit: number; windowMs: number };
  * - resetUserPasswordTarget 3 per target account: the account's owner gets at most three reset
  *   e-mails an hour, whoever asks (the first, and two retries for a lost message), so nobody's
  *   inbox can be flooded by several staff members at once.
+ *
+ * The writes that notify somebody else (a push to the ticket's owner or assignee):
+ * - addTicketUpdate 60: staff answering the queue write an update a minute on a busy morning; a
+ *   worker adds a handful to their own tickets. Each one pushes to the other side.
+ * - changeTicketStatus 200: the busiest real hour is payday, when the office marks a large crew's
+ *   pay advances paid one after another (one every 18 seconds); each change notifies the owner.
+ * - assignTicket 120: sorting the morning's queue among the staff, two a minute; each notifies.
+ * - confirmTicketItem 300: a storekeeper ticks off every line of tool and workwear orders (up to
+ *   dozens a ticket); a confirmation notifies the owner, so a script is stopped at five a minute.
+ *
+ * The writes of one's own account and devices:
+ * - attachTicketFiles 30: at most five files a ticket, added a few at a time to a few tickets.
+ * - markNotificationsRead 300: called as the inbox is read, one tap at a time; cheap, but each
+ *   call is a transaction over up to a hundred documents (thousands for "all").
+ * - registerPushDevice 20: once a start on each of a few devices, and again on a new language or
+ *   a refreshed token.
+ * - unregisterPushDevice 60: every sign-out, and the queued ones retried at the next start; kept
+ *   high because a refused one leaves a device receiving the account's pushes.
+ *
+ * Administration (each is audited; a stolen staff session must not rewrite the company at once):
+ * - createAccount 30: setting up a new crew at the start of a site; each may send an e-mail.
+ * - updateUserRole 30, saveUserPermissions 60: a reorganisation, one person at a time.
+ * - setAccountStatus 30: a crew leaving a site is disabled one by one.
+ * - updateWorker 60: directory edits go to the monday.com board, whose API budget the nightly
+ *   sync needs too.
+ * - setBackendLogLevel 10, testSecurityLog 10: debug tools, a few calls while investigating.
+ *
+ * getDeviceKey is not limited: its one write happens once per account, and refusing it would lock
+ * a worker out of their own drafts on a new phone.
  */
 export const RATE_LIMITS = {
   submitTicket: { limit: 20, windowMs: HOUR },
   submitBugReport: { limit: 10, windowMs: HOUR },
   resetUserPassword: { limit: 10, windowMs: HOUR },
   resetUserPasswordTarget: { limit: 3, windowMs: HOUR },
+  addTicketUpdate: { limit: 60, windowMs: HOUR },
+  changeTicketStatus: { limit: 200, windowMs: HOUR },
+  assignTicket: { limit: 120, windowMs: HOUR },
+  confirmTicketItem: { limit: 300, windowMs: HOUR },
+  attachTicketFiles: { limit: 30, windowMs: HOUR },
+  markNotificationsRead: { limit: 300, windowMs: HOUR },
+  registerPushDevice: { limit: 20, windowMs: HOUR },
+  unregisterPushDevice: { limit: 60, windowMs: HOUR },
+  createAccount: { limit: 30, windowMs: HOUR },
+  updateUserRole: { limit: 30, windowMs: HOUR },
+  saveUserPermissions: { limit: 60, windowMs: HOUR },
+  setAccountStatus: { limit: 30, windowMs: HOUR },
+  updateWorker: { limit: 60, windowMs: HOUR },
+  setBackendLogLevel: { limit: 10, windowMs: HOUR },
+  testSecurityLog: { limit: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitedOperation = keyof typeof RATE_LIMITS;

@@ -3,6 +3,7 @@ import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketStatus } from './tickets
 import { fieldMessages } from './ticket-schemas.js';
 import {
   TICKET_PROCESSING_ERRORS,
+  actsAsStaffOn,
   allowedTransitions,
   canTransition,
   isOpenStatus,
@@ -10,6 +11,7 @@ import {
   itemConfirmationValue,
   needsPaymentDetails,
   needsReason,
+  ownerMayAttachFiles,
   statusChangeErrors,
   ticketUpdateFilesFolder,
   updateFileFolders,
@@ -210,6 +212,28 @@ describe('the worker rules', () => {
     ]);
     expect(workerMayAddUpdate(own('new'), 'w2')).toBe(false);
     expect(workerMayAddUpdate(own('inProgress', true), 'w1')).toBe(false);
+  });
+
+  it('lets the owner attach files until the ticket is paid, rejected or archived', () => {
+    expect(STATUSES.filter((status) => !ownerMayAttachFiles(own(status), 'w1'))).toEqual([
+      'archived',
+      'rejected',
+      'paid',
+    ]);
+    expect(ownerMayAttachFiles(own('resolved', true), 'w1')).toBe(false);
+    expect(ownerMayAttachFiles(own('new'), 'w2')).toBe(false);
+    expect(ownerMayAttachFiles({ createdBy: '', status: 'new' }, '')).toBe(false);
+  });
+});
+
+describe('nobody processes their own ticket', () => {
+  it.each<[string, string, boolean, boolean]>([
+    ['staff on someone else’s ticket', 's1', true, true],
+    ['staff on their own ticket', 'w1', true, false],
+    ['a worker on someone else’s ticket', 's1', false, false],
+    ['a worker on their own ticket', 'w1', false, false],
+  ])('%s', (_, uid, holdsProcessTickets, expected) => {
+    expect(actsAsStaffOn({ createdBy: 'w1' }, uid, holdsProcessTickets)).toBe(expected);
   });
 });
 

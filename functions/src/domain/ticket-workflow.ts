@@ -130,6 +130,39 @@ export function workerMayAddUpdate(ticket: WorkflowTicket, uid: string): boolean
   return isOwnTicket(ticket, uid) && isOpenStatus(ticket.status) && ticket.archived !== true;
 }
 
+/**
+ * Whether someone acts on this ticket with staff authority: they hold PROCESS_TICKETS and the
+ * ticket is not their own. Nobody processes their own request: on their own ticket staff have the
+ * owner's rights only, so they neither change its status, assign it, confirm its items, nor answer
+ * it as staff (an update they add is the owner's, under the owner's rules).
+ */
+export function actsAsStaffOn(
+  ticket: Pick<WorkflowTicket, 'createdBy'>,
+  uid: string,
+  holdsProcessTickets: boolean,
+): boolean {
+  return holdsProcessTickets && ticket.createdBy !== uid;
+}
+
+/**
+ * Statuses after which the owner adds no more files to the ticket: it was paid or rejected (a
+ * decision the files would seem to have been part of), or archived.
+ */
+export const FILES_CLOSED_STATUSES = [
+  'paid',
+  'rejected',
+  'archived',
+] as const satisfies readonly TicketStatus[];
+
+/** The owner may attach files to their own ticket until it is paid, rejected or archived. */
+export function ownerMayAttachFiles(ticket: WorkflowTicket, uid: string): boolean {
+  return (
+    isOwnTicket(ticket, uid) &&
+    ticket.archived !== true &&
+    !(FILES_CLOSED_STATUSES as readonly TicketStatus[]).includes(ticket.status)
+  );
+}
+
 // --- activity and storage helpers -------------------------------------------------------------
 
 /** How much of an update's text its activity entry repeats. */
@@ -245,6 +278,8 @@ export const TICKET_PROCESSING_ERRORS = {
   archived: 'tickets.processing.errors.archived',
   ticketClosed: 'tickets.processing.errors.ticketClosed',
   assigneeNotStaff: 'tickets.processing.errors.assigneeNotStaff',
+  ownTicket: 'tickets.processing.errors.ownTicket',
+  assigneeIsOwner: 'tickets.processing.errors.assigneeIsOwner',
   itemNotFound: 'tickets.processing.errors.itemNotFound',
   fileMissing: 'tickets.processing.errors.fileMissing',
   statusFailed: 'tickets.processing.errors.statusFailed',

@@ -3,12 +3,13 @@ import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   AUTH_RULES,
-  displayNameOf,
   MAX_ID_TOKEN_AGE_FOR_SYNC_MS,
+  PERMISSIONS,
   SESSION_TIMEOUT_MS,
-  roleOf,
+  hasPermission,
 } from '../domain/index.js';
 import type { WorkerDirectory } from '../directory/worker-directory.js';
+import { type ApiAppCheck, apiCallerOf, passesAppCheck } from './api-caller.js';
 import { verifyBearer } from './bearer.js';
 import { sendError } from './errors.js';
 
@@ -21,6 +22,8 @@ export type ApiDependencies = {
   logger: ApiLogger;
   /** Milliseconds since the epoch; a parameter so tests can move the clock. */
   now: () => number;
+  /** App Check of /profiles (index.ts: adminAppCheck); none in tests that do not test it. */
+  appCheck?: ApiAppCheck;
 };
 
 type Handler = (req: Request, res: Response) => Promise<void> | void;
@@ -34,13 +37,9 @@ const SESSION_COOKIE_OPTIONS = {
   path: '/',
 } as const;
 
-function stringArray(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
 /** The /api app: Hosting rewrites `/api/**` to it; it also answers on the function's own URL. */
 export function createApiApp(deps: ApiDependencies): express.Express {
-  const { auth, db, directory, logger, now } = deps;
+  const { auth, db, directory, logger, now, appCheck } = deps;
 
   const routes: Record<string, Partial<Record<Method, Handler>>> = {
     '/config/auth-rules': {
@@ -49,30 +48,22 @@ export function createApiApp(deps: ApiDependencies): express.Express {
         res.json({ data: AUTH_RULES });
       },
     },
+    // The caller's own profile, PESEL and bank account included: App Check where it is enforced,
+    // a live staff-made account (as the callables require), and VIEW_OWN_DATA (revocable per user).
     '/profiles': {
       GET: async (req, res) => {
-        const verified = await verifyBearer(req, auth);
-        if (!verified) return sendError(res, 'unauthenticated');
-        const { decoded } = verified;
-        const userData = (await db.collection('users').doc(decoded.uid).get()).data() ?? {};
-        const workerId = typeof userData.workerId === 'string' ? userData.workerId : null;
-        // An account is linked to a directory worker by the users record (staff-created accounts),
-        // or by e-mail only once the address is verified: anyone can sign up with a worker's
-        // address, and must not read that worker's PESEL and bank account.
-        const worker = workerId
-          ? await directory.findById(workerId)
-          : decoded.email && decoded.email_verified === true
-            ? await directory.findByEmail(decoded.email)
-            : null;
-        // The profile's name; the web falls back to the e-mail itself (displayNameOf).
-        const name = displayNameOf({ names: [userData.name, worker?.name, decoded.name] }) || null;
+        if (!(await passesAppCheck(req, appCheck))) return sendError(res, 'app-check-failed');
+        const { caller, refusal } = await apiCallerOf(req, { auth, db });
+        if (!caller) return sendError(res, refusal);
+        if (!hasPermission(caller, PERMISSIONS.VIEW_OWN_DATA, AUTH_RULES)) return sendError(res, 'forbidden');
+        const worker = await directory.findById(caller.workerId);
         res.set('Cache-Control', 'no-store');
         res.json({
           data: {
-            name,
-            role: roleOf(decoded.role),
-            assignedPermissions: stringArray(userData.assignedPermissions),
-            revokedPermissions: stringArray(userData.revokedPermissions),
+            name: caller.name,
+            role: caller.role,
+            assignedPermissions: caller.assignedPermissions,
+            revokedPermissions: caller.revokedPermissions,
             worker,
           },
         });
@@ -82,8 +73,8 @@ export function createApiApp(deps: ApiDependencies): express.Express {
     // browser: the form then needs no Firestore SDK (about 100 KB gzip) on a phone.
     '/tool-catalog': {
       GET: async (req, res) => {
-        const verified = await verifyBearer(req, auth);
-        if (!verified) return sendError(res, 'unauthenticated');
+        const { caller, refusal } = await apiCallerOf(req, { auth, db });
+        if (!caller) return sendError(res, refusal);
         const snapshot = await db.collection('toolCatalog').get();
         res.set('Cache-Control', 'private, max-age=300');
         res.json({ data: snapshot.docs.map((doc) => ({ id: doc.id, ...doc.data() })) });
@@ -93,6 +84,9 @@ export function createApiApp(deps: ApiDependencies): express.Express {
       POST: async (req, res) => {
         const verified = await verifyBearer(req, auth);
         if (!verified) return sendError(res, 'unauthenticated');
+        // A disabled account gets no session; one staff did not make yet does (it holds no power).
+        const { refusal } = await apiCallerOf(req, { auth, db });
+        if (refusal === 'unauthenticated') return sendError(res, refusal);
         // The client posts every new ID token younger than 5 minutes (spec section 7), the hourly refresh
         // of an older sign-in included: the age is the token's (iat), not the sign-in's (auth_time).
         const tokenAgeMs = now() - verified.decoded.iat * 1000;

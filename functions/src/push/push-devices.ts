@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Firestore, Timestamp } from 'firebase-admin/firestore';
 import type { Language } from '../domain/constants.js';
-import { PUSH_DEVICES_COLLECTION, type PushDevice } from '../domain/push.js';
+import { PUSH_DEVICES_COLLECTION, type PushDevice, devicesToDropFor } from '../domain/push.js';
 
 /*
  * The stored push devices: `users/{uid}/pushDevices/{sha256(token)}`
@@ -27,12 +27,23 @@ export type SavePushDevice = {
   at: Date;
 };
 
-/** Stores (or refreshes) a device; its first registration time is kept. */
+const millisOf = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : 0);
+
+/**
+ * Stores (or refreshes) a device; its first registration time is kept. A new device beyond
+ * PUSH_DEVICES_PER_ACCOUNT drops the account's device refreshed longest ago, in the same transaction.
+ */
 export async function savePushDevice(db: Firestore, device: SavePushDevice): Promise<void> {
-  const ref = devicesOf(db, device.uid).doc(pushDeviceId(device.token));
+  const devices = devicesOf(db, device.uid);
+  const ref = devices.doc(pushDeviceId(device.token));
   const at = Timestamp.fromDate(device.at);
   await db.runTransaction(async (tx) => {
-    const existing = await tx.get(ref);
+    const [existing, stored] = await Promise.all([tx.get(ref), tx.get(devices)]);
+    const toDrop = devicesToDropFor(
+      ref.id,
+      stored.docs.map((doc) => ({ id: doc.id, updatedAt: millisOf(doc.get('updatedAt')) })),
+    );
+    for (const id of toDrop) tx.delete(devices.doc(id));
     tx.set(ref, {
       token: device.token,
       language: device.language ?? null,
@@ -52,12 +63,11 @@ export async function deletePushDevice(db: Firestore, uid: string, token: string
 export async function listPushDevices(db: Firestore, uid: string): Promise<PushDevice[]> {
   const snapshot = await devicesOf(db, uid).get();
   return snapshot.docs.map((doc) => {
-    const updatedAt: unknown = doc.get('updatedAt');
     return {
       id: doc.id,
       token: doc.get('token'),
       language: doc.get('language'),
-      updatedAt: updatedAt instanceof Timestamp ? updatedAt.toMillis() : 0,
+      updatedAt: millisOf(doc.get('updatedAt')),
     };
   });
 }

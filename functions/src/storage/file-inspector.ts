@@ -49,12 +49,35 @@ async function readHead(file: StorageFile, size: number): Promise<Uint8Array> {
 }
 
 /**
+ * The custom metadata entry in which Storage keeps an object's download tokens: the Firebase SDKs'
+ * upload creates one for every file, and `?alt=media&token=<token>` then serves the file to anyone
+ * who has the link, past the rules and forever
+ * (https://www.sentinelstand.com/article/guide-to-firebase-storage-download-urls-tokens).
+ */
+export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
+
+const hasDownloadToken = (custom: Record<string, unknown> | undefined) =>
+  custom?.[DOWNLOAD_TOKENS_KEY] !== undefined && custom[DOWNLOAD_TOKENS_KEY] !== null;
+
+/**
+ * Deletes the object's download tokens, so its bytes are served only to a request the rules allow.
+ * A custom metadata key set to null is removed (File#setMetadata,
+ * https://googleapis.dev/nodejs/storage/latest/File.html#setMetadata; the JSON API's patch,
+ * https://cloud.google.com/storage/docs/json_api/v1/objects/patch); the other keys stay.
+ */
+export async function removeDownloadTokens(file: StorageFile): Promise<void> {
+  await file.setMetadata({ metadata: { [DOWNLOAD_TOKENS_KEY]: null } });
+}
+
+/**
  * The production inspector, reading object metadata and the first bytes through the Admin SDK.
  * Storage is reached only on the first call, so importing the functions needs no bucket. A file
  * outside the limits, or whose bytes are not what its type and path claim, is deleted (the rules
  * should have refused it; this catches uploads that went around them and content the rules cannot
- * see) and still reported as it was, so the caller refuses it. Whether the name it is shown with
- * fits is the caller's part: a wrong claim about a good file is refused, the file kept.
+ * see) and still reported as it was, so the caller refuses it. A file that is kept loses its
+ * download tokens (removeDownloadTokens): the app reads files only under the rules. Whether the
+ * name it is shown with fits is the caller's part: a wrong claim about a good file is refused, the
+ * file kept.
  */
 export function createStorageFileInspector(bucketName: () => string = defaultBucketName): FileInspector {
   return {
@@ -71,6 +94,7 @@ export function createStorageFileInspector(bucketName: () => string = defaultBuc
           ? listed
           : { ...listed, head: await readHead(file, listed.size) };
         if (hasProblem(fileProblems([path], inspected))) await file.delete({ ignoreNotFound: true });
+        else if (hasDownloadToken(metadata.metadata)) await removeDownloadTokens(file);
         return inspected;
       } catch (error) {
         if (hasStatus(error, 404)) return null;

@@ -1,5 +1,6 @@
 import { AUTH_RULES, type AuthRules } from '@domain';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { type ReactNode, StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ function makeUser(
     email: `${role}@example.com`,
     name: `Test ${role}`,
     role,
+    isSetUp: true,
     profile: null,
     assignedPermissions: permissions.assignedPermissions ?? [],
     revokedPermissions: permissions.revokedPermissions ?? [],
@@ -88,6 +90,25 @@ describe('RequireAuth', () => {
     renderAt('/ticket-history', authState(makeUser('user')), signedInRoute);
     expect(screen.getByRole('heading', { name: 'Ticket history' })).toBeInTheDocument();
     expect(sessionStorage.getItem('intendedPath')).toBeNull();
+  });
+
+  it('shows an account staff did not make only that it is not set up, and lets it log out', async () => {
+    let signedOut = false;
+    const selfMade = { ...makeUser('user'), isSetUp: false };
+    const auth = {
+      ...authState(selfMade),
+      signOut: () => {
+        signedOut = true;
+        return Promise.resolve();
+      },
+    };
+    renderAt('/ticket-history', auth, signedInRoute);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Twoje konto nie jest jeszcze skonfigurowane: zapytaj w biurze',
+    );
+    expect(screen.queryByRole('heading', { name: 'Ticket history' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Wyloguj' }));
+    await waitFor(() => expect(signedOut).toBe(true));
   });
 });
 

@@ -1,5 +1,5 @@
 import { meetsRequirement } from '@domain';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
 import { INTENDED_PATH_KEY, rememberIntendedPath } from '../lib/auth/sign-out-cleanup';
@@ -13,11 +13,26 @@ function RedirectToLogin({ from }: { from: string }) {
   return null;
 }
 
-/** Signed-in routes: a visitor goes to /login and the path is remembered for after sign-in. */
+const AccountNotSetUpPage = lazy(() =>
+  import('./account-not-set-up-page').then((m) => ({ default: m.AccountNotSetUpPage })),
+);
+
+/**
+ * Signed-in routes: a visitor goes to /login and the path is remembered for after sign-in; an
+ * account staff did not make sees only "Your account is not set up yet: ask your office" (the
+ * server refuses it everything anyway).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const location = useLocation();
   if (!user) return <RedirectToLogin from={`${location.pathname}${location.search}${location.hash}`} />;
+  if (!user.isSetUp) {
+    return (
+      <Suspense fallback={null}>
+        <AccountNotSetUpPage />
+      </Suspense>
+    );
+  }
   return children;
 }
 

@@ -66,6 +66,19 @@ describe('authErrorText', () => {
     expect(english(authErrorText(null).key)).toBe('An authentication error occurred. Please try again.');
   });
 
+  it('says accounts are made by the office when the sign-up gate refuses an unknown e-mail', () => {
+    // What the SDK throws for a blocking function's refusal: internal-error, the answer in the message.
+    const refused = Object.assign(
+      new Error(
+        'Firebase: HTTP Cloud Function returned an error: {"error":{"message":"auth.errors.signUpClosed","status":"PERMISSION_DENIED"}} (auth/internal-error).',
+      ),
+      { code: 'auth/internal-error' },
+    );
+    expect(english(authErrorText(refused, 'emailLink').key)).toBe(
+      'Accounts are made by the office. Ask your office for access.',
+    );
+  });
+
   it('uses the with-message variant for an error that only has a message', () => {
     const { key, values } = authErrorText(new Error('Popup closed'));
     expect(english(key, values)).toBe('An authentication error occurred: Popup closed');

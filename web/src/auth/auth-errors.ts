@@ -23,6 +23,9 @@ const CODE_KEYS: Record<string, string> = {
   'auth/invalid-verification-id': 'auth.errors.invalidVerification',
 };
 
+/** The sign-up gate's refusal, as the functions send it. */
+const SIGN_UP_CLOSED_KEY = 'auth.errors.signUpClosed';
+
 const BAD_CREDENTIAL_CODES = new Set([
   'auth/user-not-found',
   'auth/wrong-password',
@@ -46,11 +49,14 @@ export type AuthErrorContext = 'login' | 'emailLink' | 'general';
  */
 export function authErrorText(error: unknown, context: AuthErrorContext = 'general'): TranslatedError {
   const code = errorCode(error);
+  const message = (error as { message?: unknown } | null)?.message;
+  // The sign-up gate (a blocking function) refuses an e-mail the worker directory does not know; the
+  // SDK reports it as auth/internal-error with the function's answer in the message.
+  if (typeof message === 'string' && message.includes(SIGN_UP_CLOSED_KEY)) return { key: SIGN_UP_CLOSED_KEY };
   if (code && context === 'login' && BAD_CREDENTIAL_CODES.has(code))
     return { key: 'auth.errors.invalidLogin' };
   if (code === 'auth/invalid-email' && context === 'emailLink') return { key: 'auth.errors.userMismatch' };
   if (code && CODE_KEYS[code]) return { key: CODE_KEYS[code] };
-  const message = (error as { message?: unknown } | null)?.message;
   if (!code && typeof message === 'string' && message.trim()) {
     return { key: 'auth.errors.defaultWithMessage', values: { message: message.trim() } };
   }

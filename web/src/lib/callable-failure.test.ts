@@ -49,6 +49,18 @@ describe('toCallableFailure', () => {
     ).toBe('auth.errors.sessionFailed');
   });
 
+  it('says "Your account is not set up yet" to an account staff did not make, in every feature', () => {
+    const failure = toCallableFailure(
+      error('permission-denied', 'auth.errors.accountNotSetUp'),
+      'demo.failed',
+      KEYS,
+    );
+    expect(failure.messageKey).toBe('auth.errors.accountNotSetUp');
+    expect(i18n.t(failure.messageKey, { lng: 'pl' })).toBe(
+      'Twoje konto nie jest jeszcze skonfigurowane: zapytaj w biurze',
+    );
+  });
+
   it('reads anything thrown, not only callable errors', () => {
     expect(toCallableFailure(undefined, 'demo.failed', KEYS)).toEqual({
       code: 'unknown',

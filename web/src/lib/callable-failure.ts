@@ -22,6 +22,12 @@ export type CallableFailureKeys = {
   forbidden: string;
 };
 
+/**
+ * The refusal of every callable to an account staff did not make (the domain's ACCOUNT_NOT_SET_UP_KEY):
+ * "Your account is not set up yet: ask your office".
+ */
+export const ACCOUNT_NOT_SET_UP_KEY = 'auth.errors.accountNotSetUp';
+
 type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
 
 /** The text of a refused call over an abuse limit: "Too many requests. Please try again in N minutes." */
@@ -77,7 +83,8 @@ export function toCallableFailure(
   const tooMany = tooManyRequestsValues(error);
   if (tooMany) return { code: shortCode, messageKey: TOO_MANY_REQUESTS_KEY, fields, values: tooMany };
   let messageKey = fallbackKey;
-  if (typeof message === 'string' && keys.own.test(message)) messageKey = message;
+  if (message === ACCOUNT_NOT_SET_UP_KEY) messageKey = ACCOUNT_NOT_SET_UP_KEY;
+  else if (typeof message === 'string' && keys.own.test(message)) messageKey = message;
   else if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') messageKey = keys.noConnection;
   else if (shortCode === 'permission-denied') messageKey = keys.forbidden;
   // The spec's text for a session the server no longer accepts (revoked, disabled, signed out).

@@ -1,4 +1,5 @@
 import type { FirebaseApp } from 'firebase/app';
+import type { AppCheck } from 'firebase/app-check';
 import { type AppEnv, appEnv } from '../config/env';
 import { logger } from './logger';
 
@@ -11,6 +12,7 @@ import { logger } from './logger';
 type DebugTokenGlobal = { FIREBASE_APPCHECK_DEBUG_TOKEN?: string | boolean };
 
 let started: Promise<void> | undefined;
+let instance: AppCheck | undefined;
 
 /**
  * Starts App Check on the app once (later calls wait for the same start): reCAPTCHA Enterprise
@@ -24,7 +26,7 @@ export function startAppCheck(app: FirebaseApp, config: AppEnv['appCheck'] = app
       if (config.debugToken !== undefined) {
         (self as DebugTokenGlobal).FIREBASE_APPCHECK_DEBUG_TOKEN = config.debugToken;
       }
-      sdk.initializeAppCheck(app, {
+      instance = sdk.initializeAppCheck(app, {
         provider: new sdk.ReCaptchaEnterpriseProvider(config.siteKey),
         isTokenAutoRefreshEnabled: true,
       });
@@ -35,4 +37,25 @@ export function startAppCheck(app: FirebaseApp, config: AppEnv['appCheck'] = app
       logger.error('App Check could not start', error);
     });
   return started;
+}
+
+/**
+ * The current App Check token for a request the SDK does not send itself (fetch to /api/profiles,
+ * header X-Firebase-AppCheck), starting App Check first; null without a site key or when no token
+ * could be had (the request then goes without, and is refused where App Check is enforced).
+ */
+export async function appCheckToken(
+  app: FirebaseApp,
+  config: AppEnv['appCheck'] = appEnv.appCheck,
+): Promise<string | null> {
+  if (!config) return null;
+  await startAppCheck(app, config);
+  if (!instance) return null;
+  try {
+    const sdk = await import('firebase/app-check');
+    return (await sdk.getToken(instance)).token;
+  } catch (error) {
+    logger.error('No App Check token', error);
+    return null;
+  }
 }

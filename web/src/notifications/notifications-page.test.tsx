@@ -161,6 +161,17 @@ describe('NotificationsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się oznaczyć powiadomień');
   });
 
+  it('says how long to wait when marking all read is over the account’s limit', async () => {
+    const tooMany = Object.assign(new Error('errors.tooManyRequests'), {
+      code: 'functions/resource-exhausted',
+      details: { retryAfterMinutes: 12 },
+    });
+    vi.mocked(markAllNotificationsRead).mockRejectedValueOnce(tooMany);
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Spróbuj ponownie za 12 minut.');
+  });
+
   it('loads more when there may be more', async () => {
     const loadMore = vi.fn();
     useInboxMock.mockReturnValue(inbox({ hasMore: true, loadMore }));

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
+import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../lib/callable-failure';
 import { logger } from '../lib/logger';
 import { OfflineNotice } from '../components/offline-notice';
 import { Alert } from '../components/ui/alert';
@@ -38,17 +39,18 @@ export function NotificationsPage() {
   const inbox = useInbox(uid);
   const unread = useUnreadNotificationCount(uid);
   const [isMarking, setIsMarking] = useState(false);
-  const [hasMarkFailed, setHasMarkFailed] = useState(false);
+  /** Why marking all read failed: over the account's limit (with its minutes), or otherwise. */
+  const [markFailure, setMarkFailure] = useState<{ count: number } | 'failed' | null>(null);
 
   const markAll = () => {
     setIsMarking(true);
-    setHasMarkFailed(false);
+    setMarkFailure(null);
     markAllNotificationsRead().then(
       () => setIsMarking(false),
       (error: unknown) => {
         logger.error('Marking all notifications read failed', error);
         setIsMarking(false);
-        setHasMarkFailed(true);
+        setMarkFailure(tooManyRequestsValues(error) ?? 'failed');
       },
     );
   };
@@ -69,7 +71,13 @@ export function NotificationsPage() {
         </Typography.Text>
       </header>
       <OfflineNotice isFromCache={inbox.isFromCache} />
-      {hasMarkFailed && <Alert type="error">{t('notifications.errors.markFailed')}</Alert>}
+      {markFailure && (
+        <Alert type="error">
+          {markFailure === 'failed'
+            ? t('notifications.errors.markFailed')
+            : t(TOO_MANY_REQUESTS_KEY, markFailure)}
+        </Alert>
+      )}
       <InboxList inbox={inbox} />
       {inbox.hasMore && (
         <Flex justify="center">

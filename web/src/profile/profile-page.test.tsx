@@ -47,6 +47,7 @@ function renderPage(worker: WorkerProfile | null, role = 'user') {
     email: 'worker@example.com',
     name: 'Piotr Kowalczyk',
     role,
+    isSetUp: true,
     profile: { name: 'Piotr Kowalczyk', assignedPermissions: [], revokedPermissions: [], worker },
     assignedPermissions: [],
     revokedPermissions: [],

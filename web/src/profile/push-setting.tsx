@@ -7,16 +7,18 @@ import { Switch } from '../components/ui/switch';
 import { Typography } from '../components/ui/typography';
 import { isLanguage } from '../i18n';
 import { useAuth } from '../lib/auth/auth-context';
+import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../lib/callable-failure';
 import { logger } from '../lib/logger';
 import { disablePush, enablePush, isPushOn, pushAvailability, refreshPush } from '../lib/push/api';
 
 /** What the setting says under the switch, beside its hint. */
-type Notice = 'denied' | 'registerFailed' | 'unregisterFailed' | null;
+type Notice = 'denied' | 'registerFailed' | 'unregisterFailed' | 'tooManyRequests' | null;
 
 const NOTICE_KEYS = {
   denied: 'profile.settings.push.denied',
   registerFailed: 'profile.settings.push.errors.registerFailed',
   unregisterFailed: 'profile.settings.push.errors.unregisterFailed',
+  tooManyRequests: TOO_MANY_REQUESTS_KEY,
 } as const satisfies Record<Exclude<Notice, null>, string>;
 
 /**
@@ -36,6 +38,8 @@ export function PushSetting() {
   const [notice, setNotice] = useState<Notice>(() =>
     availability === 'available' && Notification.permission === 'denied' ? 'denied' : null,
   );
+  /** The minutes of a refusal over the account's limit (errors.tooManyRequests's count). */
+  const [wait, setWait] = useState<{ count: number } | null>(null);
   const language: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 
   useEffect(() => {
@@ -66,7 +70,9 @@ export function PushSetting() {
       }
     } catch (error) {
       logger.error(isWanted ? 'Could not turn web push on' : 'Could not turn web push off', error);
-      setNotice(isWanted ? 'registerFailed' : 'unregisterFailed');
+      const tooMany = tooManyRequestsValues(error);
+      setWait(tooMany);
+      setNotice(tooMany ? 'tooManyRequests' : isWanted ? 'registerFailed' : 'unregisterFailed');
     } finally {
       setIsBusy(false);
     }
@@ -94,7 +100,11 @@ export function PushSetting() {
         </Typography.Text>
       </Flex>
       <Typography.Text type="secondary">{reason ?? t('profile.settings.push.hint')}</Typography.Text>
-      {notice && <Alert type={notice === 'denied' ? 'warning' : 'error'}>{t(NOTICE_KEYS[notice])}</Alert>}
+      {notice && (
+        <Alert type={notice === 'denied' ? 'warning' : 'error'}>
+          {t(NOTICE_KEYS[notice], wait ?? undefined)}
+        </Alert>
+      )}
     </Flex>
   );
 }

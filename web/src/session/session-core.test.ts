@@ -75,12 +75,8 @@ describe('decideOnAuth', () => {
     });
   });
 
-  it('starts a new session for a restored sign-in without a stored expiry', () => {
-    expect(decide(true, nothingStored)).toEqual({
-      kind: 'start',
-      expiresAt: NOW + TIMEOUT,
-      shouldClearManualLogout: false,
-    });
+  it('signs out a restored sign-in without a stored expiry (fail closed)', () => {
+    expect(decide(true, nothingStored)).toEqual({ kind: 'sign-out' });
   });
 
   it('restarts a restored sign-in with the manual-logout flag, even over a past or running expiry', () => {

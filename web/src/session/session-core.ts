@@ -41,7 +41,7 @@ export type AuthDecisionInput = {
  * - `idle`: nobody is signed in; there is no session to run.
  * - `start`: a new session; write the expiry, clear the manual-logout flag when set, announce SESSION_STARTED.
  * - `resume`: a restored sign-in continues the stored, still running session.
- * - `sign-out`: a restored sign-in whose stored session is over; remove the expiry and sign out.
+ * - `sign-out`: a restored sign-in whose stored session is over or unknown; remove the expiry and sign out.
  */
 export type AuthDecision =
   | { kind: 'idle' }
@@ -81,8 +81,8 @@ export const extendedExpiry = newExpiry;
 /**
  * Decides what a resolved auth state means for the session.
  * A fresh login always starts a new session. A restored sign-in starts a new one when the manual-logout flag
- * is set (the user logged out on purpose and is back) or when no expiry is stored; it resumes a running
- * stored session; and it is signed out when the stored expiry has passed (the tab was closed past the timeout).
+ * is set (the user logged out on purpose and is back); it resumes a running stored session; and it is signed
+ * out when the stored expiry has passed (the tab was closed past the timeout) or none is stored (fail closed).
  */
 export function decideOnAuth(input: AuthDecisionInput): AuthDecision {
   const { isSignedIn, isRestoredSignIn, stored, now, timeoutMs } = input;
@@ -92,8 +92,10 @@ export function decideOnAuth(input: AuthDecisionInput): AuthDecision {
     expiresAt: newExpiry(now, timeoutMs),
     shouldClearManualLogout: stored.hasManualLogoutFlag,
   };
-  if (!isRestoredSignIn || stored.hasManualLogoutFlag || stored.expiresAt === null) return start;
-  if (stored.expiresAt <= now) return { kind: 'sign-out' };
+  if (!isRestoredSignIn || stored.hasManualLogoutFlag) return start;
+  // Fail closed: a restored sign-in with no stored expiry (cleared, tampered with, never written)
+  // cannot show that its session is still running.
+  if (stored.expiresAt === null || stored.expiresAt <= now) return { kind: 'sign-out' };
   return { kind: 'resume', expiresAt: stored.expiresAt };
 }
 

@@ -13,6 +13,10 @@ import {
   type SessionManagerProps,
 } from './session-manager';
 
+// The server is told of an extension through the keepSessionAlive callable.
+const callMock = vi.hoisted(() => vi.fn((..._args: unknown[]) => Promise.resolve({ ok: true })));
+vi.mock('../lib/call', () => ({ call: callMock }));
+
 // The dialog is a lazy chunk in the app; loaded up front here so fake timers can drive it.
 beforeAll(async () => {
   await preloadSessionWarning();
@@ -185,6 +189,16 @@ describe('SessionManager in one tab', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('01:00');
   });
 
+  it('"stay logged in" tells the server too, so its own 15-minute limit restarts', async () => {
+    callMock.mockClear();
+    renderTab(createChannelHub());
+    advance(TIMEOUT - 20_000);
+    expect(callMock).not.toHaveBeenCalled();
+    click(screen.getByRole('button', { name: TEXTS.stay }));
+    await vi.dynamicImportSettled();
+    expect(callMock).toHaveBeenCalledWith('keepSessionAlive', {});
+  });
+
   it('"log out now" is a manual logout: flag set, expiry removed, SESSION_ENDED manual, signOut', () => {
     const hub = createChannelHub();
     const { signOut } = renderTab(hub);
@@ -355,10 +369,10 @@ describe('SessionManager with a restored sign-in', () => {
     expect(signOut).toHaveBeenCalledTimes(1);
   });
 
-  it('starts a new session when no expiry is stored', () => {
+  it('signs out when no expiry is stored (fail closed: nothing shows the session still runs)', () => {
     const { signOut } = renderTab(createChannelHub(), { isRestoredSignIn: true });
-    expect(signOut).not.toHaveBeenCalled();
-    expect(storedExpiry()).toBe(String(START + TIMEOUT));
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('sessionExpiresAt')).toBeNull();
   });
 
   it('restarts with the manual-logout flag and clears the flag', () => {

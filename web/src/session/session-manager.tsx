@@ -123,6 +123,17 @@ export async function endSessionManually(
   await signOut();
 }
 
+/**
+ * The server keeps the same 15-minute limit, counted from the sign-in or the last call: "Stay logged in"
+ * tells it too, so a screen that calls nothing else keeps its session there as well. Its code loads on
+ * demand; a failure changes nothing here (the next call that needs the session will say so).
+ */
+function tellServerSessionExtended() {
+  void import('../lib/call')
+    .then(({ call }) => call('keepSessionAlive', {}))
+    .catch((error: unknown) => logger.warn('session: the server was not told of the extension', error));
+}
+
 export function SessionManager(props: SessionManagerProps) {
   const {
     user,
@@ -187,6 +198,7 @@ export function SessionManager(props: SessionManagerProps) {
     writeExpiresAt(next);
     commit(next, time);
     post('SESSION_EXTENDED', { expiresAt: next });
+    tellServerSessionExtended();
   }
 
   function logOutNow() {

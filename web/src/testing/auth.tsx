@@ -32,6 +32,7 @@ export function testUser(options: TestUserOptions = {}): EnrichedUser {
     email,
     name,
     role,
+    isSetUp: true,
     profile: { name, assignedPermissions, revokedPermissions, worker },
     assignedPermissions,
     revokedPermissions,

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadAdminTexts } from '../i18n';
+import { forgetCachedProfiles } from '../lib/auth/profile-cache';
 import { preloadNoticeStack } from '../notices';
 
 // findBy* and waitFor wait up to 5 s (1 s by default): lazy chunks and a loaded two-core CI
@@ -19,6 +20,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  forgetCachedProfiles();
 });
 
 // antd reads these browser APIs that jsdom lacks.

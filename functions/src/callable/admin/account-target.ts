@@ -1,5 +1,5 @@
-import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
-import { type Role, roleOf } from '../../domain/index.js';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import { roleOfRecord } from '../../domain/index.js';
 import type { TargetAccount } from '../../domain/operations/account-state.js';
 import type { AdminDeps } from './admin-caller.js';
 import type { PasswordResetMailer } from './reset-link.js';
@@ -12,9 +12,6 @@ import type { PasswordResetMailer } from './reset-link.js';
 /** The operations that send a set-password e-mail; without `mailer`, the stack's default one. */
 export type MailingDeps = AdminDeps & { mailer?: PasswordResetMailer };
 
-/** The role a set of custom claims stands for. */
-export const roleOfClaims = (claims: Record<string, unknown> | undefined): Role => roleOf(claims?.role);
-
 /** Whether an Admin SDK Auth error carries this code (`auth/user-not-found`, ...). */
 export function hasAuthCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
@@ -22,26 +19,31 @@ export function hasAuthCode(error: unknown, code: string): boolean {
 
 /**
  * The target of an account operation as the domain decides on it, or null when Auth has no such
- * account (the operation then refuses with `not-found` 'admin.errors.userNotFound').
+ * account (the operation then refuses with `not-found` 'admin.errors.userNotFound'): e-mail and
+ * disabled state from Auth, the role from its `users/{uid}` record (roleOfRecord), read in `tx` when
+ * given so that a concurrent change of that record retries the operation.
  */
 export async function readTargetAccount(
-  deps: Pick<AdminDeps, 'auth'>,
+  deps: Pick<AdminDeps, 'auth' | 'db'>,
   uid: string,
+  tx?: Transaction,
 ): Promise<TargetAccount | null> {
+  let record;
   try {
-    const record = await deps.auth.getUser(uid);
-    const claims = record.customClaims ?? {};
-    return {
-      uid,
-      role: roleOfClaims(claims),
-      email: record.email ?? null,
-      disabled: record.disabled,
-      claims,
-    };
+    record = await deps.auth.getUser(uid);
   } catch (error) {
     if (hasAuthCode(error, 'auth/user-not-found') || hasAuthCode(error, 'auth/invalid-uid')) return null;
     throw error;
   }
+  const ref = userDoc(deps.db, uid);
+  const stored = (tx ? await tx.get(ref) : await ref.get()).data();
+  return {
+    uid,
+    role: roleOfRecord(stored),
+    email: record.email ?? null,
+    disabled: record.disabled,
+    claims: record.customClaims ?? {},
+  };
 }
 
 /** The `users/{uid}` document that mirrors an account for listing and holds its permission lists. */

@@ -1,5 +1,11 @@
 import { HttpsError } from 'firebase-functions/v2/https';
-import { ADMIN_ERRORS, PERMISSIONS, type WorkerProfile, workerProfileSchema } from '../../domain/index.js';
+import {
+  ADMIN_ERRORS,
+  PERMISSIONS,
+  type WorkerProfile,
+  staffMadeAccountOf,
+  workerProfileSchema,
+} from '../../domain/index.js';
 import { type CreateAccountState, decideCreateAccount } from '../../domain/operations/create-account.js';
 import { defineCallable } from '../define-callable.js';
 import { applyDecision, decideOrThrow } from '../run-operation.js';
@@ -17,25 +23,54 @@ async function readWorker(deps: Pick<AdminDeps, 'db'>, workerId: string): Promis
   return parsed.success ? parsed.data : null;
 }
 
-/** Whether the worker has an account: one that names it, or one with its e-mail. */
-async function hasAccount(deps: Pick<AdminDeps, 'db' | 'auth'>, worker: WorkerProfile): Promise<boolean> {
+/**
+ * The worker's account as it stands: `hasAccount` when a staff-made account is linked to the
+ * worker or holds its e-mail; `selfMadeUid` when the e-mail belongs to an account that somebody
+ * made through Firebase Auth's public sign-up (no staff-made record), which createAccount takes
+ * over: it holds no power and nothing of the worker's, and whoever made it proved at most that
+ * they could read the worker's mailbox once, so it is deleted with its sessions and the worker
+ * gets a fresh account and their own set-password e-mail.
+ */
+async function accountOf(
+  deps: Pick<AdminDeps, 'db' | 'auth'>,
+  worker: WorkerProfile,
+): Promise<{ hasAccount: boolean; selfMadeUid: string | null }> {
   const linked = await deps.db.collection('users').where('workerId', '==', worker.id).limit(1).get();
-  if (!linked.empty) return true;
+  if (linked.docs.some((doc) => staffMadeAccountOf(doc.data())))
+    return { hasAccount: true, selfMadeUid: null };
+  let uid: string;
   try {
-    await deps.auth.getUserByEmail(worker.email);
-    return true;
+    ({ uid } = await deps.auth.getUserByEmail(worker.email));
   } catch (error) {
-    if (hasAuthCode(error, 'auth/user-not-found')) return false;
+    if (hasAuthCode(error, 'auth/user-not-found')) return { hasAccount: false, selfMadeUid: null };
     throw error;
   }
+  const record = (await deps.db.collection('users').doc(uid).get()).data();
+  return staffMadeAccountOf(record)
+    ? { hasAccount: true, selfMadeUid: null }
+    : { hasAccount: false, selfMadeUid: uid };
 }
 
 async function readState(
   deps: Pick<AdminDeps, 'db' | 'auth'>,
   workerId: string,
-): Promise<CreateAccountState> {
+): Promise<CreateAccountState & { selfMadeUid: string | null }> {
   const worker = await readWorker(deps, workerId);
-  return { worker, hasAccount: worker !== null && (await hasAccount(deps, worker)) };
+  if (!worker) return { worker, hasAccount: false, selfMadeUid: null };
+  return { worker, ...(await accountOf(deps, worker)) };
+}
+
+/** Deletes a self-made account that holds a worker's e-mail (see accountOf), with anything stored under it. */
+async function takeOverSelfMade(deps: AdminDeps, uid: string, workerId: string): Promise<void> {
+  try {
+    await deps.auth.deleteUser(uid);
+  } catch (error) {
+    // A second createAccount for the worker (a double click) deleted it first: the Auth create
+    // below then settles which call makes the account, and the other answers accountExists.
+    if (!hasAuthCode(error, 'auth/user-not-found')) throw error;
+  }
+  await deps.db.recursiveDelete(deps.db.collection('users').doc(uid));
+  deps.logger.warn('createAccount: deleted a self-made account holding the worker e-mail', { uid, workerId });
 }
 
 /**
@@ -46,7 +81,8 @@ async function readState(
  * e-mail is sent before the batch so that a failed send leaves nothing behind: whatever fails
  * after the Auth account was made deletes it again (best effort) before the caller gets
  * `internal`. Answers `already-exists` for a worker that has an account, also when a double click
- * loses the race at the Auth create.
+ * loses the race at the Auth create. An account somebody made for the worker's e-mail through the
+ * public sign-up is taken over (deleted first; see accountOf).
  *
  * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden' | 'aboveOwnLevel';
  * `invalid-argument` with `details.fields`; `not-found` 'workerNotFound'; `already-exists`
@@ -55,6 +91,7 @@ async function readState(
 export function createCreateAccountHandler(deps: MailingDeps) {
   const mailer = deps.mailer ?? createPasswordResetMailer();
   return defineCallable('createAccount', deps, {
+    rateLimit: { operation: 'createAccount' },
     access: adminAccess(PERMISSIONS.CREATE_USER_ACCOUNTS),
     run: async ({ caller, input }) => {
       const state = await readState(deps, input.workerId);
@@ -62,6 +99,7 @@ export function createCreateAccountHandler(deps: MailingDeps) {
         decideCreateAccount(state, { ...input, uid: null }, caller, deps.now()),
       );
 
+      if (state.selfMadeUid) await takeOverSelfMade(deps, state.selfMadeUid, account.workerId);
       let uid: string;
       try {
         ({ uid } = await deps.auth.createUser({

@@ -16,6 +16,7 @@ import {
   hasPermission,
   isPermission,
   roleLevel,
+  roleOfRecord,
   sensitiveFieldsOf,
 } from '../../domain/index.js';
 import { createFirestoreDirectory } from '../../directory/firestore-directory.js';
@@ -23,7 +24,7 @@ import type { WorkerDirectory } from '../../directory/worker-directory.js';
 import type { Caller } from '../caller.js';
 import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { addAuditEntry } from './audit.js';
-import { accountName, claimRole, isoTime } from './user-index.js';
+import { accountName, isoTime } from './user-index.js';
 import { defineCallable } from '../define-callable.js';
 
 /**
@@ -143,7 +144,7 @@ export function createGetUserProfileHandler(deps: GetUserProfileDeps) {
             uid: record.uid,
             email: record.email ?? '',
             name: accountName(record, nonEmpty(usersData.name), worker?.name ?? null),
-            role: claimRole(record),
+            role: roleOfRecord(usersData),
             emailVerified: record.emailVerified,
             disabled: record.disabled,
             lastSignIn: isoTime(record.metadata.lastSignInTime),

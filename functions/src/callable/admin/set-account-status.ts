@@ -19,6 +19,7 @@ import { invalidateUserIndex } from './user-index.js';
  */
 export function createSetAccountStatusHandler(deps: AdminDeps) {
   return defineCallable('setAccountStatus', deps, {
+    rateLimit: { operation: 'setAccountStatus' },
     access: adminAccess(PERMISSIONS.ENABLE_DISABLE_USER),
     run: async ({ caller, input }) => {
       const { result, log } = await runOperation(deps, {

@@ -15,6 +15,7 @@ import { defineCallable } from '../define-callable.js';
  */
 export function createSetBackendLogLevelHandler(deps: AdminDeps) {
   return defineCallable('setBackendLogLevel', deps, {
+    rateLimit: { operation: 'setBackendLogLevel' },
     access: adminAccess(PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN),
     run: async ({ caller, input: { level } }) => {
       const previous = await readLogLevel(deps.db);

@@ -9,9 +9,10 @@ import {
   hasPermission,
   isRole,
   permissionSource,
+  roleOfRecord,
+  staffMadeAccountOf,
 } from '../../domain/index.js';
 import { type AdminDeps, adminAccess } from './admin-caller.js';
-import { claimRole } from './user-index.js';
 import { defineCallable } from '../define-callable.js';
 
 const stringArray = (value: unknown): string[] =>
@@ -29,8 +30,8 @@ async function findAccount(deps: AdminDeps, uid: string): Promise<UserRecord | n
 
 /**
  * The testPermission callable (admin role, ACCESS_DEBUG_TOOLS): whether a user holds a permission
- * and why, by the same `hasPermission` every check uses: the role from the user's claim, the
- * assigned / revoked lists from `users/{uid}`, and the roles whose default includes it.
+ * and why, by the same `hasPermission` every check uses: the role and the assigned / revoked lists
+ * from `users/{uid}` (an account staff did not make holds none), and the roles whose default includes it.
  *
  * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `invalid-argument`
  * with `details.fields`; `not-found` 'admin.errors.userNotFound'; `internal`
@@ -42,16 +43,19 @@ export function createTestPermissionHandler(deps: AdminDeps) {
     run: async ({ input: { uid, permission } }) => {
       const account = await findAccount(deps, uid);
       if (!account) throw new HttpsError('not-found', ADMIN_ERRORS.userNotFound, { uid });
-      const usersData = (await deps.db.doc(`users/${uid}`).get()).data() ?? {};
-      const subject = {
-        role: claimRole(account),
-        assignedPermissions: stringArray(usersData.assignedPermissions),
-        revokedPermissions: stringArray(usersData.revokedPermissions),
-      };
+      const usersData = (await deps.db.doc(`users/${uid}`).get()).data();
+      // An account staff did not make holds nothing, whatever its record or claim says.
+      const subject = staffMadeAccountOf(usersData)
+        ? {
+            role: roleOfRecord(usersData),
+            assignedPermissions: stringArray(usersData?.assignedPermissions),
+            revokedPermissions: stringArray(usersData?.revokedPermissions),
+          }
+        : null;
       return {
         uid,
         email: account.email ?? '',
-        role: subject.role,
+        role: roleOfRecord(usersData),
         permission,
         granted: hasPermission(subject, permission, AUTH_RULES),
         source: permissionSource(subject, permission, AUTH_RULES),

@@ -24,6 +24,7 @@ export type TestSecurityLogDeps = Omit<AdminDeps, 'logger'> & {
  */
 export function createTestSecurityLogHandler(deps: TestSecurityLogDeps) {
   return defineCallable('testSecurityLog', deps, {
+    rateLimit: { operation: 'testSecurityLog' },
     access: adminAccess(PERMISSIONS.ACCESS_DEBUG_TOOLS, ROLES.ADMIN),
     run: async ({ caller, input: { message } }) => {
       const now = deps.now();

@@ -1,10 +1,10 @@
 import type { QuerySnapshot, Transaction } from 'firebase-admin/firestore';
-import { PERMISSIONS, ROLES } from '../../domain/index.js';
+import { PERMISSIONS, ROLES, roleOfRecord } from '../../domain/index.js';
 import { decideUpdateUserRole, needsAdminCount } from '../../domain/operations/update-user-role.js';
 import { defineCallable } from '../define-callable.js';
 import { runOperation } from '../run-operation.js';
 import { type AdminDeps, adminAccess } from './admin-caller.js';
-import { readTargetAccount, roleOfClaims } from './account-target.js';
+import { readTargetAccount } from './account-target.js';
 import { invalidateUserIndex } from './user-index.js';
 
 /** `getUsers` takes at most 100 identifiers per call. */
@@ -12,15 +12,13 @@ const AUTH_LOOKUP_BATCH = 100;
 
 /**
  * The admins a demotion would leave behind, counted before the change: the target plus every
- * other enabled account whose `role` claim is admin.
+ * other enabled account whose `users` record makes it an admin (roleOfRecord).
  *
  * Candidates come from the `users` mirror (`role == 'admin'`, one indexed query instead of
  * listing every Auth account), read inside the transaction that writes the demotion: two
  * concurrent demotions of the last two admins read each other's documents, so one of them is
- * retried, sees the other's write and is refused. Each candidate is confirmed against Auth, the
- * authority: a stale mirror or a disabled admin never counts. An admin without a `users` document
- * is not counted, so an out-of-date mirror can only refuse a demotion, never let the last usable
- * admin go.
+ * retried, sees the other's write and is refused. Each candidate is confirmed against Auth: an
+ * account disabled there never counts.
  */
 export async function adminCountWith(
   deps: Pick<AdminDeps, 'db' | 'auth'>,
@@ -30,16 +28,14 @@ export async function adminCountWith(
   const query = deps.db.collection('users').where('role', '==', ROLES.ADMIN);
   const mirrored: QuerySnapshot = tx ? await tx.get(query) : await query.get();
   const others = mirrored.docs
-    .filter((doc) => doc.get('disabled') !== true)
+    .filter((doc) => doc.get('disabled') !== true && roleOfRecord(doc.data()) === ROLES.ADMIN)
     .map((doc) => doc.id)
     .filter((uid) => uid !== targetUid);
   let confirmed = 0;
   for (let start = 0; start < others.length; start += AUTH_LOOKUP_BATCH) {
     const chunk = others.slice(start, start + AUTH_LOOKUP_BATCH).map((uid) => ({ uid }));
     const { users } = await deps.auth.getUsers(chunk);
-    confirmed += users.filter(
-      (user) => !user.disabled && roleOfClaims(user.customClaims) === ROLES.ADMIN,
-    ).length;
+    confirmed += users.filter((user) => !user.disabled).length;
   }
   return confirmed + 1;
 }
@@ -60,12 +56,13 @@ export async function adminCountWith(
  */
 export function createUpdateUserRoleHandler(deps: AdminDeps) {
   return defineCallable('updateUserRole', deps, {
+    rateLimit: { operation: 'updateUserRole' },
     access: adminAccess(PERMISSIONS.MODIFY_USER_ROLES),
     run: async ({ caller, input }) => {
       const { result, log } = await runOperation(deps, {
         name: 'updateUserRole',
         read: async (tx) => {
-          const target = await readTargetAccount(deps, input.uid);
+          const target = await readTargetAccount(deps, input.uid, tx);
           const isCounted = target !== null && needsAdminCount(target, input);
           return { target, adminCount: isCounted ? await adminCountWith(deps, target.uid, tx) : null };
         },

@@ -136,6 +136,7 @@ export type UpdateWorkerDeps = AdminDeps & { board?: () => MondayDirectory | nul
  */
 export function createUpdateWorkerHandler(deps: UpdateWorkerDeps) {
   return defineCallable('updateWorker', deps, {
+    rateLimit: { operation: 'updateWorker' },
     access: adminAccess(PERMISSIONS.EDIT_WORKER_MONDAY_DATA),
     // The emptied clearable fields are taken out before the schema sees them (it refuses empty values).
     parse: (data) => {

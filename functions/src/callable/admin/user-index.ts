@@ -1,6 +1,6 @@
 import type { UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { type AdminUserRow, type Role, displayNameOf, roleOf } from '../../domain/index.js';
+import { type AdminUserRow, type Role, displayNameOf, roleOfRecord } from '../../domain/index.js';
 import type { AdminDeps } from './admin-caller.js';
 
 /*
@@ -60,7 +60,8 @@ export function normaliseForSearch(text: string): string {
     .replace(/[łđøßæœıþ]/g, (letter) => FOLDED_LETTERS[letter] ?? letter);
 }
 
-type UsersDoc = { name: string | null; workerId: string | null };
+/** `role`: what the record makes of the account (roleOfRecord), read from the record as stored. */
+type UsersDoc = { name: string | null; workerId: string | null; role: Role };
 type DirectoryEntry = { id: string; name: string; email: string };
 
 const nonEmpty = (value: unknown): string | null =>
@@ -71,11 +72,6 @@ export function isoTime(value: string | null | undefined): string | null {
   if (!value) return null;
   const millis = Date.parse(value);
   return Number.isNaN(millis) ? null : new Date(millis).toISOString();
-}
-
-/** The role of an account: its `role` claim, absent or unknown meaning `user`. */
-export function claimRole(account: Pick<UserRecord, 'customClaims'>): Role {
-  return roleOf(account.customClaims?.role);
 }
 
 /**
@@ -106,11 +102,15 @@ async function listAllAccounts(deps: UserIndexDeps): Promise<UserRecord[]> {
 }
 
 async function readUsersDocs(db: Firestore): Promise<Map<string, UsersDoc>> {
-  const snapshot = await db.collection('users').select('name', 'workerId').get();
+  const snapshot = await db.collection('users').select('name', 'workerId', 'role').get();
   return new Map(
     snapshot.docs.map((doc) => [
       doc.id,
-      { name: nonEmpty(doc.get('name')), workerId: nonEmpty(doc.get('workerId')) },
+      {
+        name: nonEmpty(doc.get('name')),
+        workerId: nonEmpty(doc.get('workerId')),
+        role: roleOfRecord({ role: doc.get('role'), workerId: doc.get('workerId') }),
+      },
     ]),
   );
 }
@@ -166,7 +166,7 @@ export async function buildUserIndex(deps: UserIndexDeps): Promise<IndexedUser[]
         workerId: worker?.id ?? null,
         name,
         email,
-        role: claimRole(account),
+        role: usersDoc?.role ?? roleOfRecord(undefined),
         status: account.disabled ? 'disabled' : 'enabled',
         emailVerified: account.emailVerified,
         lastSignIn: isoTime(account.metadata.lastSignInTime),

@@ -7,6 +7,7 @@ import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspect
 import type { Caller } from '../caller.js';
 import { type CallableLogger, type FieldErrors, isAlreadyExists } from '../errors.js';
 import { inspectAttachments } from '../inspect-attachments.js';
+import { consumeUploadQuota } from '../upload-quota.js';
 import type { SubmitBugReportResponse } from '../../domain/callables.js';
 
 export type BugReportWriterDeps = {
@@ -82,6 +83,7 @@ export function createBugReportWriter({ db, now, logger, files }: BugReportWrite
       if (existing) return { reportId: existing };
 
       const attachments = await inspectAll(report.attachments);
+      await consumeUploadQuota({ db, now }, caller.uid, attachments);
       const { requestId: _requestId, ...fields } = report;
       const document: BugReportDocument = {
         ...fields,

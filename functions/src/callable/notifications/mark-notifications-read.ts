@@ -57,6 +57,7 @@ async function readNotifications(
 export function createMarkNotificationsReadHandler(deps: MarkNotificationsReadDeps) {
   const { db, now } = deps;
   return defineCallable('markNotificationsRead', deps, {
+    rateLimit: { operation: 'markNotificationsRead' },
     run: async ({ caller, input }) => {
       let marked = 0;
       for (let round = 0; round < MAX_ROUNDS; round += 1) {

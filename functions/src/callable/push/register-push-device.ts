@@ -14,7 +14,8 @@ export type PushDeviceDeps = {
  * The registerPushDevice callable (every signed-in user): stores this device's FCM token under the
  * caller (`users/{uid}/pushDevices`), with the language its pushes should use and the browser's
  * user agent, so every notification of the caller is pushed to it too (push/send-push.ts).
- * Registering again (a new language, a refreshed token) updates the same document.
+ * Registering again (a new language, a refreshed token) updates the same document; a new device
+ * beyond PUSH_DEVICES_PER_ACCOUNT (10) drops the caller's device refreshed longest ago.
  *
  * Errors: `unauthenticated`; `invalid-argument` with `details.fields`; `internal`
  * 'profile.settings.push.errors.registerFailed'.
@@ -22,6 +23,7 @@ export type PushDeviceDeps = {
 export function createRegisterPushDeviceHandler(deps: PushDeviceDeps) {
   const { db, now } = deps;
   return defineCallable('registerPushDevice', deps, {
+    rateLimit: { operation: 'registerPushDevice' },
     run: async ({ caller, input, request }) => {
       const userAgent = request.rawRequest?.headers?.['user-agent'];
       await savePushDevice(db, {

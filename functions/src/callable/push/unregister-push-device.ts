@@ -12,6 +12,7 @@ import type { PushDeviceDeps } from './register-push-device.js';
  */
 export function createUnregisterPushDeviceHandler(deps: Omit<PushDeviceDeps, 'now'>) {
   return defineCallable('unregisterPushDevice', deps, {
+    rateLimit: { operation: 'unregisterPushDevice' },
     run: async ({ caller, input }) => {
       await deletePushDevice(deps.db, caller.uid, input.token);
       return { ok: true };

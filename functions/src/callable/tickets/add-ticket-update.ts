@@ -12,6 +12,7 @@ import { defineCallable } from '../define-callable.js';
 import { isAlreadyExists } from '../errors.js';
 import { inspectAttachments } from '../inspect-attachments.js';
 import { decideOrThrow, runOperation } from '../run-operation.js';
+import { consumeUploadQuota } from '../upload-quota.js';
 import { type ProcessTicketDeps, ticketRef } from './process-ticket.js';
 
 export type AddTicketUpdateDeps = ProcessTicketDeps;
@@ -68,6 +69,7 @@ async function readState(getAll: GetAll, ticket: DocumentReference, update: Docu
 export function createAddTicketUpdateHandler(deps: AddTicketUpdateDeps) {
   const { db, logger, now } = deps;
   return defineCallable('addTicketUpdate', deps, {
+    rateLimit: { operation: 'addTicketUpdate', key: (input) => input.requestId },
     run: async ({ caller, input }) => {
       const ref = ticketRef(db, input.ticketId);
       const updateRef = ref.collection('updates').doc(updateIdFor(caller.uid, input.requestId));
@@ -79,6 +81,7 @@ export function createAddTicketUpdateHandler(deps: AddTicketUpdateDeps) {
       );
       if (checked.result.isDuplicate) return checked.result;
       const attachments = await inspectAll(deps.files, input);
+      await consumeUploadQuota(deps, caller.uid, attachments);
       try {
         const { result } = await runOperation(deps, {
           name: 'addTicketUpdate',

@@ -12,7 +12,10 @@ export type AssignTicketDeps = ProcessTicketDeps & { auth: Pick<Auth, 'getUser'>
 const isUserNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === 'auth/user-not-found';
 
-/** The account of a would-be assignee (Auth plus its users/{uid} record), or null when there is none. */
+/**
+ * The account of a would-be assignee (Auth plus its users/{uid} record), or null when there is none
+ * or staff did not make it (such an account holds no permission).
+ */
 async function assigneeAccount(
   deps: { db: Firestore; auth: Pick<Auth, 'getUser'> },
   uid: string,
@@ -20,7 +23,8 @@ async function assigneeAccount(
   try {
     const account = await deps.auth.getUser(uid);
     const users = (await deps.db.collection('users').doc(uid).get()).data();
-    return { ...accountAsCaller(account, users), disabled: account.disabled };
+    const member = accountAsCaller(account, users);
+    return member ? { ...member, disabled: account.disabled } : null;
   } catch (error) {
     if (isUserNotFound(error)) return null;
     throw error;
@@ -39,6 +43,7 @@ async function assigneeAccount(
 export function createAssignTicketHandler(deps: AssignTicketDeps) {
   const { db, logger, now } = deps;
   return defineCallable('assignTicket', deps, {
+    rateLimit: { operation: 'assignTicket' },
     access: staffOnly,
     run: async ({ caller, input }) => {
       const uid = input.assigneeUid;

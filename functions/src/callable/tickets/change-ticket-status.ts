@@ -46,6 +46,7 @@ async function readPeriodLock(
 export function createChangeTicketStatusHandler(deps: ChangeTicketStatusDeps) {
   const { db, logger, now } = deps;
   return defineCallable('changeTicketStatus', deps, {
+    rateLimit: { operation: 'changeTicketStatus' },
     run: async ({ caller, input }) => {
       const { result } = await runOperation(deps, {
         name: 'changeTicketStatus',

@@ -18,6 +18,7 @@ export type ConfirmTicketItemDeps = ProcessTicketDeps;
 export function createConfirmTicketItemHandler(deps: ConfirmTicketItemDeps) {
   const { db, logger, now } = deps;
   return defineCallable('confirmTicketItem', deps, {
+    rateLimit: { operation: 'confirmTicketItem' },
     access: staffOnly,
     run: async ({ caller, input }) => {
       const { result } = await runOperation(deps, {

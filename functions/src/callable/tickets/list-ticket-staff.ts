@@ -28,11 +28,14 @@ async function listAllAccounts(auth: TicketStaffDeps['auth']): Promise<UserRecor
   return accounts;
 }
 
-/** The users documents by uid, with only the fields that decide the permission and the name. */
+/**
+ * The users documents by uid, with only the fields accountAsCaller reads: whether staff made the
+ * account (role, workerId), its permission changes, name and e-mail.
+ */
 async function readUsersDocs(db: Firestore): Promise<Map<string, Record<string, unknown>>> {
   const snapshot = await db
     .collection('users')
-    .select('name', 'assignedPermissions', 'revokedPermissions')
+    .select('name', 'email', 'role', 'workerId', 'assignedPermissions', 'revokedPermissions')
     .get();
   return new Map(snapshot.docs.map((doc) => [doc.id, doc.data()]));
 }
@@ -54,7 +57,7 @@ export async function listTicketStaff(
   for (const account of accounts) {
     if (account.disabled) continue;
     const member = accountAsCaller(account, usersDocs.get(account.uid));
-    if (!canProcessTickets(member)) continue;
+    if (!member || !canProcessTickets(member)) continue;
     staff.push({ uid: member.uid, name: member.name, email: member.email, role: member.role });
   }
   return staff.sort(byName);

@@ -6,6 +6,8 @@ import { invalidArgument } from '../errors.js';
 
 import { createRateLimiter } from '../rate-limit.js';
 
+import { checkUploadQuota } from '../upload-quota.js';
+
 import { type TicketWriterDeps, createTicketWriter, ticketIdFor } from './ticket-writer.js';
 
 import { defineCallable } from '../define-callable.js';
@@ -15,8 +17,9 @@ export type SubmitTicketDeps = TicketWriterDeps;
 /**
  * The submitTicket callable: signed in -> payload valid for its category -> caller may file that
  * category (role claim plus users/{uid} permission changes) -> within the account's limit
- * (RATE_LIMITS.submitTicket; a retry of the same requestId neither counts nor is refused) -> create
- * the ticket, idempotently.
+ * (RATE_LIMITS.submitTicket; a retry of the same requestId neither counts nor is refused) -> the
+ * announced files fit in the account's upload quota (UPLOAD_QUOTA, counted when they are attached)
+ * -> create the ticket, idempotently.
  *
  * Errors: `unauthenticated`; `invalid-argument` with `details.fields` (field path -> translation
  * key); `permission-denied` 'tickets.errors.forbidden'; `resource-exhausted`
@@ -34,10 +37,19 @@ export function createSubmitTicketHandler(deps: SubmitTicketDeps) {
       if (!category || !canSubmitCategory(caller, category, AUTH_RULES)) {
         throw new HttpsError('permission-denied', 'tickets.errors.forbidden');
       }
+      const ticketRef = deps.db.collection('tickets').doc(ticketIdFor(caller.uid, submission.requestId));
+      // A retry of a created ticket gets its first answer, even when its files have filled the day.
+      if (submission.attachments.length > 0 && !(await ticketRef.get()).exists) {
+        await checkUploadQuota(
+          deps,
+          caller.uid,
+          submission.attachments.map((file) => file.size),
+        );
+      }
       await limiter.consume({
         buckets: [{ operation: 'submitTicket', subject: caller.uid }],
         key: submission.requestId,
-        doneRef: deps.db.collection('tickets').doc(ticketIdFor(caller.uid, submission.requestId)),
+        doneRef: ticketRef,
       });
       return writer.submit(caller, submission);
     },

@@ -6,13 +6,17 @@ import {
   type AttachFilesRequest,
   MAX_FILES,
   type StoredAttachment,
+  type WorkflowTicket,
+  ownerMayAttachFiles,
   ticketFilesFolder,
+  toTicketStatus,
 } from '../../domain/index.js';
 import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspector.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, type FieldErrors, invalidArgument } from '../errors.js';
 import type { ActivityEntry, TicketUpdate } from '../../domain/ticket-document.js';
 import { inspectAttachments } from '../inspect-attachments.js';
+import { consumeUploadQuota } from '../upload-quota.js';
 
 export type TicketAttachmentsDeps = {
   db: Firestore;
@@ -63,6 +67,16 @@ export function mergeAttachments(
   return [...byPath.values()];
 }
 
+/** The refusal of files for a ticket that is paid, rejected or archived (ownerMayAttachFiles). */
+export const FILES_CLOSED_KEY = 'tickets.errors.filesClosed';
+
+/** The parts of a stored ticket that decide whether its owner may still add files. */
+const workflowTicketOf = (snapshot: DocumentSnapshot): WorkflowTicket => ({
+  createdBy: String(snapshot.get('createdBy') ?? ''),
+  status: toTicketStatus(snapshot.get('status')),
+  archived: snapshot.get('archived') === true,
+});
+
 const tooMany = () => invalidArgument({ files: 'validation.maxFiles' }, 'Invalid files');
 
 /** Adds files to tickets; see the module comment. */
@@ -92,6 +106,9 @@ export function createTicketAttachments({ db, now, logger, files }: TicketAttach
         if (snapshot.get('createdBy') !== caller.uid) {
           throw new HttpsError('permission-denied', 'tickets.errors.forbidden');
         }
+        if (!ownerMayAttachFiles(workflowTicketOf(snapshot), caller.uid)) {
+          throw new HttpsError('failed-precondition', FILES_CLOSED_KEY);
+        }
       };
       // Checked before Storage is asked, so a refused request costs no metadata reads.
       const before = await ref.get();
@@ -102,6 +119,7 @@ export function createTicketAttachments({ db, now, logger, files }: TicketAttach
       }
 
       const added = await inspectAll(request);
+      await consumeUploadQuota({ db, now }, caller.uid, added);
 
       const attachments = await db.runTransaction(async (tx) => {
         const snapshot = await tx.get(ref);

@@ -93,17 +93,23 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
   }
 
   /**
-   * The submitter's site, stored on the ticket for the staff queue's site filter: the `siteName`
-   * of the directory worker their users document names (`workerId`), trimmed; null when there is
-   * no such worker or it has no site.
+   * The submitter as the directory knows them: the name and e-mail of the worker the caller's
+   * account is linked to (never the token's display name, which anybody sets for themselves;
+   * the staff-made record's where the directory has none), and their site, trimmed, for the staff
+   * queue's site filter (null when the worker has none).
    */
-  async function submitterSite(uid: string): Promise<string | null> {
-    const workerId: unknown = (await db.collection('users').doc(uid).get()).get('workerId');
-    const isDocumentId =
-      typeof workerId === 'string' && workerId.trim() !== '' && /^[^/]{1,200}$/.test(workerId);
-    if (!isDocumentId) return null;
-    const siteName: unknown = (await db.collection('workers').doc(workerId).get()).get('siteName');
-    return typeof siteName === 'string' && siteName.trim() !== '' ? siteName.trim() : null;
+  async function submitterOf(caller: Caller): Promise<{ author: Caller; site: string | null }> {
+    const worker = (await db.collection('workers').doc(caller.workerId).get()).data() ?? {};
+    const filled = (value: unknown) =>
+      typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+    return {
+      author: {
+        ...caller,
+        name: filled(worker.name) ?? caller.name,
+        email: filled(worker.email) ?? caller.email,
+      },
+      site: filled(worker.siteName),
+    };
   }
 
   /** Writes the ticket, its first activity entry, the counter and (presalary) the period lock. */
@@ -163,13 +169,13 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
         }
         await assertPeriodFree(caller.uid, submission.period);
       }
-      const [tools, site] = await Promise.all([
+      const [tools, { author, site }] = await Promise.all([
         submission.category === 'tools' ? resolveTools(submission.tools) : Promise.resolve([]),
-        submitterSite(caller.uid),
+        submitterOf(caller),
       ]);
 
       try {
-        const result = await write(ref, caller, submission, tools, site);
+        const result = await write(ref, author, submission, tools, site);
         if (!result.isDuplicate) {
           logger.info('ticket created', {
             ticketId: result.ticketId,

@@ -7,7 +7,9 @@
 // "already seen". Chosen over Cloud Tasks: no other service to set up, and the emulators run it.
 //
 // Events are hints only: whatever the payload says (even delete_pulse), the item is read from the
-// board before anything is written or removed (sync.ts refreshItems).
+// board before anything is written or removed, and a worker is removed only when the board confirms
+// the item archived, deleted or on another board (sync.ts refreshItems, boardVerdict): a forged or
+// stale removal event changes nothing.
 import { type DocumentReference, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { type MondaySyncDeps, refreshItems } from './sync.js';
 
@@ -117,7 +119,41 @@ async function claimable(db: Firestore, now: Date, limit: number) {
   return result.docs.map((doc) => doc.ref);
 }
 
-export type ProcessReport = { processed: number; failed: number; removed: string[]; written: string[] };
+export type ProcessReport = {
+  processed: number;
+  failed: number;
+  removed: string[];
+  written: string[];
+  /** Items the board did not answer for: left as cached (the nightly full sync decides). */
+  unconfirmed: string[];
+};
+
+type Claimed = Awaited<ReturnType<typeof claimEvents>>;
+
+/** Reads the claimed events' items from the board once, applies the answer and marks the events done. */
+async function refreshAndMarkDone(
+  deps: MondaySyncDeps & { log?: (message: string, details: Record<string, unknown>) => void },
+  claimed: Claimed,
+  now: Date,
+) {
+  const refreshed = await refreshItems(deps, [...new Set(claimed.map((event) => event.itemId))]);
+  const batch = deps.db.batch();
+  for (const event of claimed) {
+    batch.update(event.ref, {
+      status: 'done' satisfies EventStatus,
+      outcome: refreshed.outcomes[event.itemId] ?? 'unconfirmed',
+      processedAt: Timestamp.fromDate(now),
+      leaseUntil: Timestamp.fromMillis(0),
+      lastError: null,
+    });
+  }
+  await batch.commit();
+  if (refreshed.unconfirmed.length > 0)
+    deps.log?.('monday webhook events: the board did not answer for these items; left as cached', {
+      items: refreshed.unconfirmed,
+    });
+  return refreshed;
+}
 
 /**
  * Processes pending events: these (`ids`, the trigger's new event) or every claimable one (the
@@ -133,23 +169,11 @@ export async function processEvents(
     ? options.ids.map((id) => collection.doc(id))
     : await claimable(deps.db, now, BATCH);
   const claimed = await claimEvents(deps.db, refs, now);
-  const report: ProcessReport = { processed: 0, failed: 0, removed: [], written: [] };
+  const report: ProcessReport = { processed: 0, failed: 0, removed: [], written: [], unconfirmed: [] };
   if (claimed.length === 0) return report;
-  const itemIds = [...new Set(claimed.map((event) => event.itemId))];
   try {
-    const refreshed = await refreshItems(deps, itemIds);
-    const batch = deps.db.batch();
-    for (const event of claimed) {
-      batch.update(event.ref, {
-        status: 'done' satisfies EventStatus,
-        outcome: refreshed.outcomes[event.itemId] ?? 'removed',
-        processedAt: Timestamp.fromDate(now),
-        leaseUntil: Timestamp.fromMillis(0),
-        lastError: null,
-      });
-    }
-    await batch.commit();
-    return { ...report, processed: claimed.length, removed: refreshed.removed, written: refreshed.written };
+    const { removed, written, unconfirmed } = await refreshAndMarkDone(deps, claimed, now);
+    return { ...report, processed: claimed.length, removed, written, unconfirmed };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const batch = deps.db.batch();

@@ -233,13 +233,35 @@ export async function deltaSync(deps: MondaySyncDeps): Promise<SyncReport> {
   );
 }
 
-export type RefreshOutcome = 'written' | 'removed' | 'invalid';
+export type RefreshOutcome = 'written' | 'removed' | 'invalid' | 'unconfirmed';
 
 /**
- * These items read from the board again (100 a request), whatever an event said of them: an active
- * item of this board is written; one the board holds as archived or deleted, moved to another
- * board, or no longer knows, leaves the read model; one that is no valid worker keeps its cached
- * copy (the full sync decides, under its guard).
+ * What the board's answer to `items(ids:)` confirms of one item: `active` on this board, `gone`
+ * (the board holds it as archived or deleted, or it is on another board: an item moved with
+ * move_item_to_board keeps its id,
+ * https://developer.monday.com/api-reference/changelog/new-move_item_to_board-mutation), or
+ * `unconfirmed`: not answered at all (deleted for good, or the token lost sight of it) or answered
+ * without its board. Deleted items stay answerable with `state: deleted` while in the trash
+ * (https://developer.monday.com/api-reference/docs/items, `exclude_nonactive`), so a real deletion
+ * is confirmed within seconds; an unconfirmed item is left to the nightly full sync and its guard.
+ */
+export function boardVerdict(
+  item: BoardItem | undefined,
+  boardId: string,
+): 'active' | 'gone' | 'unconfirmed' {
+  if (!item) return 'unconfirmed';
+  const state = item.state ?? 'active';
+  if (state === 'archived' || state === 'deleted') return 'gone';
+  if (state !== 'active' || !item.board?.id) return 'unconfirmed';
+  return String(item.board.id) === boardId ? 'active' : 'gone';
+}
+
+/**
+ * These items read from the board again (100 a request), whatever an event said of them: an item
+ * the board confirms active here is written, one it confirms gone (boardVerdict) leaves the read
+ * model, and one it does not answer for is left as cached; a removal event alone removes nothing.
+ * An active item that is no valid worker keeps its cached copy (the full sync decides, under its
+ * guard).
  */
 export async function refreshItems(
   deps: MondaySyncDeps,
@@ -248,25 +270,23 @@ export async function refreshItems(
   written: string[];
   removed: string[];
   invalid: string[];
+  unconfirmed: string[];
   outcomes: Record<string, RefreshOutcome>;
 }> {
   const now = deps.now ?? (() => new Date());
-  const { config } = deps;
-  const items = await deps.client.getItems(itemIds, columnIdsOf(config.columns));
+  const items = await deps.client.getItems(itemIds, columnIdsOf(deps.config.columns));
   const byId = new Map(items.map((item) => [String(item.id), item]));
-  const isOurs = (item: BoardItem) => !item.board?.id || String(item.board.id) === config.boardId;
-  const active = itemIds.flatMap((id) => {
-    const item = byId.get(id);
-    return item && isActive(item) && isOurs(item) ? [item] : [];
-  });
-  const written = await writeItems(deps, active, config.columns, now());
-  const kept = new Set(active.map((item) => String(item.id)));
-  const removed = itemIds.filter((id) => !kept.has(id));
+  const verdictOf = (id: string) => boardVerdict(byId.get(id), deps.config.boardId);
+  const active = itemIds.flatMap((id) => (verdictOf(id) === 'active' ? [byId.get(id)!] : []));
+  const removed = itemIds.filter((id) => verdictOf(id) === 'gone');
+  const unconfirmed = itemIds.filter((id) => verdictOf(id) === 'unconfirmed');
+  const written = await writeItems(deps, active, deps.config.columns, now());
   await removeItems(deps, removed);
   const invalid = written.invalid.map((i) => i.itemId);
   const outcomes: Record<string, RefreshOutcome> = {};
   for (const id of written.written) outcomes[id] = 'written';
   for (const id of invalid) outcomes[id] = 'invalid';
   for (const id of removed) outcomes[id] = 'removed';
-  return { written: written.written, removed, invalid, outcomes };
+  for (const id of unconfirmed) outcomes[id] = 'unconfirmed';
+  return { written: written.written, removed, invalid, unconfirmed, outcomes };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { base64Json as b64, signJwt } from '../../../test/monday-jwt.js';
-import { isUsableSecret, verifyMondayJwt } from './webhook.js';
+import { isUsableSecret, verifyMondayJwt, webhookUrlProblem } from './webhook.js';
 
 describe('monday webhook signature', () => {
   const now = 1_800_000_000;
@@ -19,7 +19,15 @@ describe('monday webhook signature', () => {
       'wrong aud',
     ],
     ['another secret', signJwt(good, 'another-secret-of-32-characters!!'), 'bad signature'],
-    ['an expired token', signJwt({ ...good, exp: now - 1 }, secret), 'expired'],
+    [
+      'a token past its exp by more than the clock skew',
+      signJwt({ ...good, exp: now - 31 }, secret),
+      'expired',
+    ],
+    ['a token 20 s past its exp (clock skew)', signJwt({ ...good, exp: now - 20 }, secret), 'ok'],
+    ['exp that is no number', signJwt({ ...good, exp: String(now + 60) }, secret), 'no exp'],
+    ['aud that is no string', signJwt({ ...good, aud: 42 }, secret), 'wrong aud'],
+    ['a token issued 20 s ahead (clock skew)', signJwt({ ...good, iat: now + 20 }, secret), 'ok'],
     ['a token issued in the future', signJwt({ ...good, iat: now + 3600 }, secret), 'issued in the future'],
     ['alg none', `${b64({ alg: 'none' })}.${b64(good)}.`, 'not HS256'],
     ['another algorithm', signJwt(good, secret, 'HS512'), 'not HS256'],
@@ -32,6 +40,20 @@ describe('monday webhook signature', () => {
   ])('%s -> %s', (_what, token, expected) => {
     const check = verifyMondayJwt(token, secret, url, now);
     expect(check.ok ? 'ok' : check.why).toBe(expected);
+  });
+
+  it.each([
+    [url, null],
+    [`${url}?secret=abcdef`, 'a query string in the webhook URL'],
+    [`${url}?`, 'a query string in the webhook URL'],
+    [`${url}#token`, 'a query string in the webhook URL'],
+    [
+      'https://user:pass@europe-central2-demo.cloudfunctions.net/mondayWebhook',
+      'user info in the webhook URL',
+    ],
+    ['not a url', 'the webhook URL is not a URL'],
+  ])('webhook URL %s -> %s', (candidate, problem) => {
+    expect(webhookUrlProblem(candidate)).toBe(problem);
   });
 
   it('an unset, short or placeholder secret verifies nothing, even a token signed with it', () => {

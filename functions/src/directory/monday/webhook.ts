@@ -13,9 +13,17 @@
 // - Authentication: a webhook created with an app token carries a JWT in `Authorization`, signed
 //   HS256 with the app's Signing Secret, with `aud` = the webhook URL and `exp`
 //   (https://developer.monday.com/apps/docs/integration-authorization,
-//   https://developer.monday.com/apps/docs/authorization-header). Both are checked. A
-//   webhook created with a personal token carries nothing that can be checked: it is refused (the
-//   delta sync picks the change up instead), and no secret is ever taken from the URL.
+//   https://developer.monday.com/apps/docs/authorization-header: "Check that the aud field
+//   matches your integration app's endpoint. Verify the exp field"). Both are required; monday's
+//   example token lives 300 s (`exp` - `iat`), so a small clock skew is allowed on `exp` and `iat`.
+//   A webhook created with a personal token carries nothing that can be checked: it is refused (the
+//   delta sync picks the change up instead).
+// - No secret in the URL: the signed JWT is the proof. A configured webhook URL, or a request, that
+//   carries a query string or user info is refused (the challenge too, so such a URL cannot even be
+//   registered); a secret there would land in monday's webhook list and in request logs.
+// - monday retries a delivery answered with anything but 200 once a minute for 30 minutes
+//   (https://developer.monday.com/api-reference/reference/webhooks,
+//   https://developer.monday.com/apps/changelog/clarification-on-retry-policies-for-webhooks-and-custom-actions).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { type BoardEvent, enqueueEvent } from './event-queue.js';
@@ -26,8 +34,8 @@ const MAX_CHALLENGE_LENGTH = 1000;
 /** A signing secret shorter than this (or a known placeholder) verifies nothing: an unset secret is no credential. */
 export const MIN_SECRET_LENGTH = 20;
 const PLACEHOLDER_SECRETS = new Set(['local-placeholder', 'placeholder', 'unused', 'changeme', 'secret']);
-/** Clock skew allowed on `nbf` / `iat`. */
-const SKEW_SECONDS = 60;
+/** Clock skew allowed on `exp`, `nbf` and `iat` (monday's tokens live 300 s). */
+const CLOCK_SKEW_SECONDS = 30;
 
 export type WebhookRequest = {
   method?: string;
@@ -90,8 +98,9 @@ export const isUsableSecret = (secret: string | undefined): secret is string =>
 export type JwtCheck = { ok: true } | { ok: false; why: string };
 
 /**
- * Checks an HS256 JWT signed with `secret`: the signature, `exp` (required, in the future), `aud`
- * (required, equal to `audience`) and, when present, `nbf` / `iat` not in the future.
+ * Checks an HS256 JWT signed with `secret`: the signature, `exp` (required, not past beyond the
+ * clock skew), `aud` (required, equal to `audience`) and, when present, `nbf` / `iat` not in the
+ * future.
  */
 export function verifyMondayJwt(
   token: string,
@@ -113,17 +122,37 @@ export function verifyMondayJwt(
   }
   const expected = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
   if (!safeEqual(signature, expected)) return { ok: false, why: 'bad signature' };
-  if (typeof claims.exp !== 'number') return { ok: false, why: 'no exp' };
-  if (claims.exp < nowSeconds) return { ok: false, why: 'expired' };
-  if (typeof claims.nbf === 'number' && claims.nbf > nowSeconds + SKEW_SECONDS)
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp)) return { ok: false, why: 'no exp' };
+  if (claims.exp + CLOCK_SKEW_SECONDS < nowSeconds) return { ok: false, why: 'expired' };
+  if (typeof claims.nbf === 'number' && claims.nbf > nowSeconds + CLOCK_SKEW_SECONDS)
     return { ok: false, why: 'not yet valid' };
-  if (typeof claims.iat === 'number' && claims.iat > nowSeconds + SKEW_SECONDS)
+  if (typeof claims.iat === 'number' && claims.iat > nowSeconds + CLOCK_SKEW_SECONDS)
     return { ok: false, why: 'issued in the future' };
   const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!audience || !audiences.some((aud) => typeof aud === 'string' && sameUrl(aud, audience)))
     return { ok: false, why: 'wrong aud' };
   return { ok: true };
 }
+
+/**
+ * Why a webhook URL must not be registered, or null: a query string, fragment or user info could
+ * carry a secret, and the URL is kept in monday's webhook list and in request logs.
+ */
+export function webhookUrlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'the webhook URL is not a URL';
+  }
+  if (parsed.username || parsed.password) return 'user info in the webhook URL';
+  if (url.includes('?') || url.includes('#')) return 'a query string in the webhook URL';
+  return null;
+}
+
+/** Why this request's own URL is refused: any query parameter (no secret is taken from a URL). */
+const requestUrlProblem = (req: WebhookRequest) =>
+  Object.keys(req.query ?? {}).length > 0 ? 'a query string in the request URL' : null;
 
 /** Two URLs equal but for a trailing slash. */
 const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
@@ -146,6 +175,32 @@ function bodyOf(req: WebhookRequest): unknown {
   return body;
 }
 
+/**
+ * Answers what needs no signature: a URL that carries a query string or user info (refused, the
+ * challenge too) and the subscription handshake (echoing a string changes nothing, and monday sends
+ * it before any secret is set up). True when answered.
+ */
+function answeredBeforeAuth(
+  req: WebhookRequest,
+  d: MondayWebhookDeps,
+  body: unknown,
+  res: WebhookResponse,
+): boolean {
+  const urlProblem = (d.webhookUrl && webhookUrlProblem(d.webhookUrl)) || requestUrlProblem(req);
+  if (urlProblem) {
+    d.log?.('monday webhook refused: register the URL without a query string or user info', {
+      why: urlProblem,
+    });
+    res.status(400).json({ error: 'no query string: the signed Authorization header is the proof' });
+    return true;
+  }
+  const challenge = (body as { challenge?: unknown } | undefined)?.challenge;
+  if (typeof challenge !== 'string' || (body as { event?: unknown }).event) return false;
+  if (challenge.length > MAX_CHALLENGE_LENGTH) res.status(400).json({ error: 'bad challenge' });
+  else res.status(200).json({ challenge });
+  return true;
+}
+
 /** The webhook handler; `deps` is read per request (secrets exist only at run time). */
 export function createMondayWebhookHandler(deps: MondayWebhookDeps | (() => MondayWebhookDeps)) {
   return async (req: WebhookRequest, res: WebhookResponse): Promise<void> => {
@@ -156,13 +211,7 @@ export function createMondayWebhookHandler(deps: MondayWebhookDeps | (() => Mond
       return;
     }
     const body = bodyOf(req);
-    // The subscription handshake: echoing a string changes nothing, and monday sends it before any secret is set up.
-    const challenge = (body as { challenge?: unknown } | undefined)?.challenge;
-    if (typeof challenge === 'string' && !(body as { event?: unknown }).event) {
-      if (challenge.length > MAX_CHALLENGE_LENGTH) res.status(400).json({ error: 'bad challenge' });
-      else res.status(200).json({ challenge });
-      return;
-    }
+    if (answeredBeforeAuth(req, d, body, res)) return;
     const check = verify(req, d, Math.floor(now.getTime() / 1000));
     if (!check.ok) {
       d.log?.('monday webhook refused', { why: check.why });

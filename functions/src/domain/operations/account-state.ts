@@ -6,7 +6,7 @@ import { type LogEntry, type OperationCaller, type Refused, refuse } from './dec
 /** The account an admin operation acts on, as Auth knows it (the authority on role and state). */
 export type TargetAccount = {
   uid: string;
-  /** The `role` claim; absent or unknown counts as `user`. */
+  /** The role of its `users/{uid}` record (staff-made only); none or unknown counts as `user`. */
   role: Role;
   email: string | null;
   disabled: boolean;

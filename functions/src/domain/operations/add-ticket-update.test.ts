@@ -59,6 +59,13 @@ const refusals: [string, AddTicketUpdateState, OperationCaller, string, string][
     'failed-precondition',
     TICKET_PROCESSING_ERRORS.ticketClosed,
   ],
+  [
+    'staff on their own closed ticket (they write as its owner)',
+    state({ createdBy: 'staff-1', status: 'rejected' }),
+    staff,
+    'failed-precondition',
+    TICKET_PROCESSING_ERRORS.ticketClosed,
+  ],
 ];
 
 describe('decideAddTicketUpdate refuses', () => {
@@ -106,6 +113,19 @@ describe('decideAddTicketUpdate refuses', () => {
       refusal: { code: 'invalid-argument', message: 'Invalid update', fields },
     });
   });
+
+  it('staff on their own ticket attaching from the staff folder (only the owner’s folder is theirs)', () => {
+    const own = state({ createdBy: 'staff-1' });
+    const files = [file('tickets/staff-1/t1/a.pdf'), file('ticket-updates/staff-1/t1/b.pdf')];
+    expect(decideAddTicketUpdate(own, request(files), staff, NOW)).toEqual({
+      isRefused: true,
+      refusal: {
+        code: 'invalid-argument',
+        message: 'Invalid update',
+        fields: { 'attachments.1.path': 'validation.filePath' },
+      },
+    });
+  });
 });
 
 describe('decideAddTicketUpdate', () => {
@@ -114,6 +134,12 @@ describe('decideAddTicketUpdate', () => {
     ['staff on a closed ticket', state({ status: 'resolved' }), staff, []],
     ['the owner on their open ticket', state({ status: 'new' }), owner, [ownerFile]],
     ['the owner on a ticket of unknown status', state({ status: 'odd' }), owner, []],
+    [
+      'staff on their own open ticket, as its owner',
+      state({ createdBy: 'staff-1', status: 'new' }),
+      staff,
+      [file('tickets/staff-1/t1/scan.pdf')],
+    ],
   ])('adds the update of %s', (_, given, caller, attachments) => {
     const by = { uid: caller.uid, name: caller.name };
     expect(activityOf(decideAddTicketUpdate(given, request(attachments), caller, NOW))).toEqual({

@@ -3,6 +3,7 @@ import type { AddTicketUpdateRequest } from '../ticket-workflow-schemas.js';
 import {
   type AddTicketUpdateResponse,
   TICKET_PROCESSING_ERRORS,
+  actsAsStaffOn,
   isFileDirectlyIn,
   isOpenStatus,
   updateFileFolders,
@@ -44,8 +45,8 @@ export type AddTicketUpdateOperation = Omit<AddTicketUpdateRequest, 'attachments
 };
 
 /**
- * Whether the caller may add an update to this ticket: staff to any ticket that is not archived,
- * the owner to their own open one. Someone else's ticket is `permission-denied`; an archived or
+ * Whether the caller may add an update to this ticket: staff to any other ticket that is not
+ * archived, the owner (staff too) to their own open one. Someone else's ticket is `permission-denied`; an archived or
  * (for its owner) closed ticket is `failed-precondition`.
  */
 function mayAddUpdate(caller: OperationCaller, isStaff: boolean, ticket: StoredTicket): Refused | null {
@@ -82,8 +83,8 @@ function pathErrors(
 
 /**
  * addTicketUpdate: the ticket exists -> an earlier call with this requestId is answered with its
- * update (`isDuplicate`, nothing written) -> the caller may add one (PROCESS_TICKETS on a ticket
- * that is not archived, or the owner on their own open ticket) -> every attachment in a folder the
+ * update (`isDuplicate`, nothing written) -> the caller may add one (PROCESS_TICKETS on someone
+ * else's ticket that is not archived, or the owner, staff or not, on their own open ticket) -> every attachment in a folder the
  * caller may upload to (see `updateFileFolders`) -> `updates/{updateId}` {text, by, at,
  * attachments}, the ticket's `lastUpdate` and an activity entry `update` (from null to the text's
  * first 80 characters), and a notification to the owner when someone else wrote it. The runner asks before it inspects the files (so a refused request costs
@@ -98,7 +99,8 @@ export function decideAddTicketUpdate(
   const { ticket, updateId } = state;
   if (!ticket) return ticketNotFound();
   if (state.hasEarlierUpdate) return decided({ ticketId: ticket.id, updateId, isDuplicate: true });
-  const isStaff = canProcessTickets(caller);
+  // On their own ticket staff write as its owner (actsAsStaffOn): no staff folder, not once closed.
+  const isStaff = actsAsStaffOn(ticket, caller.uid, canProcessTickets(caller));
   const refusal = mayAddUpdate(caller, isStaff, ticket);
   if (refusal) return refusal;
   const outside = pathErrors(caller, isStaff, ticket, request);

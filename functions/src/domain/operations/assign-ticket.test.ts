@@ -110,6 +110,46 @@ const refusals: [string, AssignTicketState, string | null, OperationCaller, stri
     'failed-precondition',
     TICKET_PROCESSING_ERRORS.archived,
   ],
+  [
+    'staff taking their own ticket',
+    state({ ticket: ticket({ createdBy: 'staff-1' }) }),
+    'staff-1',
+    staff,
+    'permission-denied',
+    TICKET_PROCESSING_ERRORS.ownTicket,
+  ],
+  [
+    'staff handing their own ticket to a colleague',
+    state({ ticket: ticket({ createdBy: 'staff-1' }) }),
+    'staff-2',
+    staff,
+    'permission-denied',
+    TICKET_PROCESSING_ERRORS.ownTicket,
+  ],
+  [
+    'staff unassigning their own ticket',
+    state({ ticket: ticket({ createdBy: 'staff-1', assignedTo: { uid: 'staff-2', name: 'Max' } }) }),
+    null,
+    staff,
+    'permission-denied',
+    TICKET_PROCESSING_ERRORS.ownTicket,
+  ],
+  [
+    'a worker granted PROCESS_TICKETS taking their own ticket',
+    state(),
+    'worker-1',
+    granted,
+    'permission-denied',
+    TICKET_PROCESSING_ERRORS.ownTicket,
+  ],
+  [
+    'staff giving a colleague’s ticket to that colleague',
+    state({ ticket: ticket({ createdBy: 'staff-2' }) }),
+    'staff-2',
+    staff,
+    'failed-precondition',
+    TICKET_PROCESSING_ERRORS.assigneeIsOwner,
+  ],
 ];
 
 describe('decideAssignTicket refuses', () => {
@@ -151,7 +191,10 @@ const changes: [
   ],
   [
     'assigns a worker granted PROCESS_TICKETS',
-    state({ assignee: account({ role: 'user', assignedPermissions: ['PROCESS_TICKETS'] }) }),
+    state({
+      ticket: ticket({ createdBy: 'worker-9' }),
+      assignee: account({ role: 'user', assignedPermissions: ['PROCESS_TICKETS'] }),
+    }),
     'staff-2',
     granted,
     { uid: 'staff-2', name: 'Max Manager' },

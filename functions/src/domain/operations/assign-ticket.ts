@@ -1,7 +1,14 @@
 import type { PermissionSubject } from '../access.js';
 import type { AssignTicketRequest } from '../ticket-workflow-schemas.js';
-import { type AssignTicketResponse, TICKET_PROCESSING_ERRORS } from '../ticket-workflow.js';
-import { type Decision, type LogEntry, type OperationCaller, decided, refuse } from './decision.js';
+import { type AssignTicketResponse, TICKET_PROCESSING_ERRORS, actsAsStaffOn } from '../ticket-workflow.js';
+import {
+  type Decision,
+  type LogEntry,
+  type OperationCaller,
+  type Refused,
+  decided,
+  refuse,
+} from './decision.js';
 import { notificationEntry, notifyOwner } from './notify.js';
 import {
   type PersonRef,
@@ -25,6 +32,24 @@ export type AssignTicketState = {
 };
 
 const notStaff = () => refuse('failed-precondition', TICKET_PROCESSING_ERRORS.assigneeNotStaff);
+
+/**
+ * Nobody processes their own request (actsAsStaffOn): staff do not assign, reassign or unassign
+ * their own ticket, and nobody makes a ticket's owner its assignee.
+ */
+function ownTicketRefusal(
+  ticket: StoredTicket,
+  assignee: PersonRef | null,
+  caller: OperationCaller,
+): Refused | null {
+  if (!actsAsStaffOn(ticket, caller.uid, canProcessTickets(caller))) {
+    return refuse('permission-denied', TICKET_PROCESSING_ERRORS.ownTicket);
+  }
+  if (assignee && assignee.uid === ticket.createdBy) {
+    return refuse('failed-precondition', TICKET_PROCESSING_ERRORS.assigneeIsOwner);
+  }
+  return null;
+}
 
 /**
  * Who hears of an assignment: the assignee ("assigned to you") unless they assigned themselves,
@@ -58,8 +83,9 @@ function assignmentNotifications(
 
 /**
  * assignTicket: the caller holds PROCESS_TICKETS -> the assignee is the caller, or an enabled
- * account holding PROCESS_TICKETS (or nobody: unassign) -> the ticket exists and is not archived
- * -> `assignedTo` {uid, name} | null, `assigneeUid` (the uid, '' for nobody: the queue filters on
+ * account holding PROCESS_TICKETS (or nobody: unassign) -> the ticket exists -> it is not the
+ * caller's own ticket (`ownTicket`) and the assignee is not its owner (`assigneeIsOwner`) -> it is
+ * not archived -> `assignedTo` {uid, name} | null, `assigneeUid` (the uid, '' for nobody: the queue filters on
  * it), `lastUpdate` and an activity entry `assignedTo` from the previous name to the new one.
  * The owner and the assignee are notified (see assignmentNotifications).
  * Assigning the current assignee again logs nothing (`isChanged: false`); it only brings a stored
@@ -83,6 +109,8 @@ export function decideAssignTicket(
   }
   const { ticket } = state;
   if (!ticket) return ticketNotFound();
+  const refusal = ownTicketRefusal(ticket, assignee, caller);
+  if (refusal) return refusal;
   if (ticket.archived) return ticketArchived();
 
   const assigneeUid = assignee?.uid ?? '';

@@ -24,6 +24,12 @@ const target = (role: Role): TargetAccount => ({
 const state = (role: Role, assigned: string[] = [], revoked: string[] = []): SavePermissionsState => ({
   target: target(role),
   stored: { assignedPermissions: assigned, revokedPermissions: revoked },
+  lastHeldByTarget: null,
+});
+/** An admin target that is the last enabled admin holding these permissions. */
+const lastHolder = (held: Permission[], revoked: string[] = []): SavePermissionsState => ({
+  ...state('admin', [], revoked),
+  lastHeldByTarget: held,
 });
 const save = (assignedPermissions: Permission[], revokedPermissions: Permission[] = []) => ({
   uid: 't1',
@@ -52,6 +58,30 @@ describe('decideSavePermissions refuses', () => {
       ADMIN_ERRORS.targetOutranks,
     ],
     [
+      "the caller's own permissions, even an admin's",
+      { ...state('admin'), target: { ...target('admin'), uid: 'c1' } },
+      caller('admin'),
+      [],
+      'permission-denied',
+      ADMIN_ERRORS.ownPermissions,
+    ],
+    [
+      'a target of the same level below admin (manager on manager)',
+      state('manager'),
+      caller('manager', ['MANAGE_USER_PERMISSIONS']),
+      [],
+      'permission-denied',
+      ADMIN_ERRORS.equalOrHigherLevel,
+    ],
+    [
+      'a target of the same level below admin (foreman on foreman)',
+      state('foreman'),
+      caller('foreman', ['MANAGE_USER_PERMISSIONS']),
+      [],
+      'permission-denied',
+      ADMIN_ERRORS.equalOrHigherLevel,
+    ],
+    [
       'granting a flag the caller lacks',
       state('user'),
       caller('manager', ['MANAGE_USER_PERMISSIONS']),
@@ -65,6 +95,64 @@ describe('decideSavePermissions refuses', () => {
       isRefused: true,
       refusal: details ? { code, message, details } : { code, message },
     });
+  });
+});
+
+describe('decideSavePermissions and the last admin holding account management', () => {
+  it.each<[string, SavePermissionsState, Permission[], Permission[]]>([
+    [
+      'revoking MANAGE_USER_PERMISSIONS',
+      lastHolder(['MANAGE_USER_PERMISSIONS']),
+      ['MANAGE_USER_PERMISSIONS'],
+      ['MANAGE_USER_PERMISSIONS'],
+    ],
+    [
+      'revoking MODIFY_USER_ROLES',
+      lastHolder(['MODIFY_USER_ROLES']),
+      ['MODIFY_USER_ROLES'],
+      ['MODIFY_USER_ROLES'],
+    ],
+    [
+      'revoking both',
+      lastHolder(['MANAGE_USER_PERMISSIONS', 'MODIFY_USER_ROLES']),
+      ['MODIFY_USER_ROLES', 'MANAGE_USER_PERMISSIONS'],
+      ['MANAGE_USER_PERMISSIONS', 'MODIFY_USER_ROLES'],
+    ],
+  ])('refuses %s of the last holder', (_, given, revoked, lost) => {
+    expect(decideSavePermissions(given, save([], revoked), caller('admin'), NOW)).toEqual({
+      isRefused: true,
+      refusal: {
+        code: 'failed-precondition',
+        message: ADMIN_ERRORS.lastPermissionHolder,
+        details: { permissions: lost },
+      },
+    });
+  });
+
+  it('lets another admin lose them while someone else still holds them', () => {
+    expect(
+      decideSavePermissions(lastHolder([]), save([], ['MANAGE_USER_PERMISSIONS']), caller('admin'), NOW),
+    ).toMatchObject({ isRefused: false });
+  });
+
+  it('lets the last holder lose other permissions, and gives a revoked one back', () => {
+    expect(
+      decideSavePermissions(
+        lastHolder(['MANAGE_USER_PERMISSIONS']),
+        save([], ['ACCESS_DEBUG_TOOLS']),
+        caller('admin'),
+        NOW,
+      ),
+    ).toMatchObject({ isRefused: false });
+    // Already revoked (by an older rule) and kept revoked: not lost by this save.
+    expect(
+      decideSavePermissions(
+        lastHolder(['MODIFY_USER_ROLES'], ['MODIFY_USER_ROLES']),
+        save([], ['MODIFY_USER_ROLES']),
+        caller('admin'),
+        NOW,
+      ),
+    ).toMatchObject({ isRefused: false });
   });
 });
 
@@ -86,7 +174,7 @@ describe('decideSavePermissions', () => {
       [],
       ['ACCESS_PL_TOOLS'],
     ],
-    ['acts on an equal level', state('admin'), caller('admin'), [], ['ACCESS_DEBUG_TOOLS'], []],
+    ['lets an admin act on another admin', state('admin'), caller('admin'), [], ['ACCESS_DEBUG_TOOLS'], []],
   ])('%s', (_, given, by, assigned, revoked, assignedAfter) => {
     const after = { assignedPermissions: assignedAfter, revokedPermissions: revoked };
     expect(decideSavePermissions(given, save(assigned, revoked), by, NOW)).toMatchObject({

@@ -43,6 +43,7 @@ function renderLayout(unreadCount?: number) {
       email: 'anna.nowak@example.com',
       name: 'Anna Nowak',
       role: 'user',
+      isSetUp: true,
       profile: null,
       assignedPermissions: [],
       revokedPermissions: [],

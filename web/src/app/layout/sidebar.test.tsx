@@ -17,6 +17,7 @@ function makeUser(role: string, permissions: Permissions = {}): EnrichedUser {
     email: 'anna.nowak@example.com',
     name: 'Anna Nowak',
     role,
+    isSetUp: true,
     profile: null,
     assignedPermissions: permissions.assignedPermissions ?? [],
     revokedPermissions: permissions.revokedPermissions ?? [],

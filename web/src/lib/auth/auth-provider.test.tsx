@@ -12,6 +12,7 @@ import {
 import { useAuth } from './auth-context';
 import { AuthProvider } from './auth-provider';
 import { resetAuthRulesCache } from './auth-rules';
+import { forgetCachedProfiles } from './profile-cache';
 
 vi.mock('./api', async () => (await import('../../testing/fake-auth-api')).fakeAuthApi);
 
@@ -49,7 +50,7 @@ describe('AuthProvider', () => {
     expect(await screen.findByText('Jan Nowak')).toBeInTheDocument();
 
     // The cached profile has expired and the network is slow: the refetch is still pending.
-    sessionStorage.clear();
+    forgetCachedProfiles();
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     states.length = 0;

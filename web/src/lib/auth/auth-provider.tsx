@@ -7,7 +7,7 @@ import { AuthContext } from './auth-context';
 import { loadAuthRules } from './auth-rules';
 import { enrichUser } from './enrich';
 import { clearProfileCache, loadProfile } from './profile-cache';
-import { forgetSignedOutUser } from './sign-out-cleanup';
+import { forgetSignedOutUser, sendPendingPushUnregisters, stopPushBeforeSignOut } from './sign-out-cleanup';
 import { syncToken } from './token-sync';
 import type { AuthState, EnrichedUser } from './types';
 
@@ -88,6 +88,7 @@ export function AuthProvider({ children }: AuthProviderProps) {
           }
           const profile = await loadProfile(session.account.uid, session.token);
           if (current !== generation) return;
+          if (loadedUid.current !== session.account.uid) void sendPendingPushUnregisters(session.account.uid);
           loadedUid.current = session.account.uid;
           setUser(enrichUser(session.account, session.roleClaim, profile));
         } catch (error) {
@@ -123,7 +124,11 @@ export function AuthProvider({ children }: AuthProviderProps) {
   }, [uid]);
 
   const signOut = useCallback(async () => {
-    if (uid) clearProfileCache(uid);
+    if (uid) {
+      clearProfileCache(uid);
+      // While the sign-in still stands: the server forgets this device's push token.
+      await stopPushBeforeSignOut(uid);
+    }
     await signOutOfFirebase();
   }, [uid]);
 

@@ -32,6 +32,14 @@ describe('enrichUser', () => {
     expect(user.name).toBe('');
   });
 
+  it('counts an account as set up only with a known role claim, which staff set when they make it', () => {
+    expect(enrichUser(ACCOUNT, 'user', null).isSetUp).toBe(true);
+    expect(enrichUser(ACCOUNT, 'admin', null).isSetUp).toBe(true);
+    for (const claim of [undefined, null, '', 'superuser', { role: 'admin' }]) {
+      expect(enrichUser(ACCOUNT, claim, profile()).isSetUp).toBe(false);
+    }
+  });
+
   it('takes the role from the token claim', () => {
     expect(enrichUser(ACCOUNT, 'manager_pl', null).role).toBe('manager_pl');
     expect(enrichUser(ACCOUNT, 'admin', profile({ role: 'user' })).role).toBe('admin');

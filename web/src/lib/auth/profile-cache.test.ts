@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearProfileCache, loadProfile, profileCacheKey } from './profile-cache';
+import { clearProfileCache, forgetCachedProfiles, loadProfile } from './profile-cache';
 import type { Profile } from './types';
 
 const T0 = Date.UTC(2025, 2, 14, 8, 0, 0);
@@ -59,11 +59,42 @@ describe('loadProfile', () => {
     expect(init?.headers).toEqual({ Authorization: 'Bearer token-abc', 'Content-Type': 'application/json' });
   });
 
-  it('stores the profile with a timestamp in sessionStorage profile-{uid}', async () => {
-    await loadProfile('uid-1', 'token', { fetcher: fakeFetch(), now: clock().now });
-    expect(profileCacheKey('uid-1')).toBe('profile-uid-1');
-    const stored = JSON.parse(sessionStorage.getItem('profile-uid-1') ?? 'null') as unknown;
-    expect(stored).toEqual({ data: PROFILE, timestamp: T0 });
+  it('sends the App Check token in X-Firebase-AppCheck when App Check is set up, as the server asks', async () => {
+    const fetcher = fakeFetch();
+    const appCheck = () => Promise.resolve('app-check-token');
+    await loadProfile('uid-ac', 'token-abc', { fetcher, now: clock().now, appCheck });
+    const [, init] = fetcher.mock.calls[0] ?? [];
+    expect(init?.headers).toEqual({
+      Authorization: 'Bearer token-abc',
+      'Content-Type': 'application/json',
+      'X-Firebase-AppCheck': 'app-check-token',
+    });
+  });
+
+  it('keeps the profile (PESEL, bank account) in no web storage, only in memory', async () => {
+    const fetcher = fakeFetch(() =>
+      Promise.resolve(
+        json({
+          ...PROFILE_BODY,
+          worker: { pesel: '85010112345', bankAccount: 'PL61109010140000071219812874' },
+        }),
+      ),
+    );
+    await loadProfile('uid-1', 'token', { fetcher, now: clock().now });
+    const stored = [sessionStorage, localStorage]
+      .flatMap((storage) => Object.keys(storage).map((key) => storage.getItem(key) ?? ''))
+      .join('\n');
+    expect(stored).not.toContain('85010112345');
+    expect(stored).not.toContain('PL61109010140000071219812874');
+    expect(await loadProfile('uid-1', 'token', { fetcher, now: clock().now })).toMatchObject({
+      name: 'Anna Nowak',
+    });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+
+    // A sign-out forgets it: the next load asks the server.
+    forgetCachedProfiles();
+    await loadProfile('uid-1', 'token', { fetcher, now: clock().now });
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
   it('answers from the cache for 5 minutes and fetches again after', async () => {
@@ -78,8 +109,10 @@ describe('loadProfile', () => {
     time.advance(1);
     expect(await loadProfile('uid-1', 'token', { fetcher, now: time.now })).toEqual(PROFILE);
     expect(fetcher).toHaveBeenCalledTimes(2);
-    const stored = JSON.parse(sessionStorage.getItem('profile-uid-1') ?? 'null') as { timestamp: number };
-    expect(stored.timestamp).toBe(T0 + FIVE_MINUTES);
+    // Cached anew from the refetch: still fresh just under five minutes later.
+    time.advance(FIVE_MINUTES - 1);
+    await loadProfile('uid-1', 'token', { fetcher, now: time.now });
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
   it('keeps one cache per user', async () => {
@@ -88,8 +121,9 @@ describe('loadProfile', () => {
     await loadProfile('uid-1', 'token-1', { fetcher, now });
     await loadProfile('uid-2', 'token-2', { fetcher, now });
     expect(fetcher).toHaveBeenCalledTimes(2);
-    expect(sessionStorage.getItem('profile-uid-1')).not.toBeNull();
-    expect(sessionStorage.getItem('profile-uid-2')).not.toBeNull();
+    await loadProfile('uid-1', 'token-1', { fetcher, now });
+    await loadProfile('uid-2', 'token-2', { fetcher, now });
+    expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
   it('fetches again when forced, despite a fresh cache', async () => {
@@ -105,13 +139,12 @@ describe('loadProfile', () => {
     const { now } = clock();
     await loadProfile('uid-1', 'token', { fetcher, now });
     clearProfileCache('uid-1');
-    expect(sessionStorage.getItem('profile-uid-1')).toBeNull();
     await loadProfile('uid-1', 'token', { fetcher, now });
     expect(fetcher).toHaveBeenCalledTimes(2);
   });
 
-  it('ignores an unreadable cache entry', async () => {
-    sessionStorage.setItem('profile-uid-1', '{not json');
+  it('ignores a profile an earlier version left in sessionStorage', async () => {
+    sessionStorage.setItem('profile-uid-1', JSON.stringify({ data: { name: 'Stale' }, timestamp: T0 }));
     const fetcher = fakeFetch();
     expect(await loadProfile('uid-1', 'token', { fetcher, now: clock().now })).toEqual(PROFILE);
     expect(fetcher).toHaveBeenCalledTimes(1);
@@ -129,7 +162,8 @@ describe('loadProfile', () => {
     const first = loadProfile('uid-1', 'token', { fetcher, now });
     const second = loadProfile('uid-1', 'token', { fetcher, now });
     const forced = loadProfile('uid-1', 'token', { fetcher, now, force: true });
-    expect(fetcher).toHaveBeenCalledTimes(1);
+    // The fetch starts once the App Check token is known (a promise, even when there is none).
+    await vi.waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1));
     answer(json(PROFILE_BODY));
     const results = await Promise.all([first, second, forced]);
     expect(results).toEqual([PROFILE, PROFILE, PROFILE]);
@@ -163,7 +197,6 @@ describe('loadProfile', () => {
     const fetcher = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await loadProfile('uid-1', 'token', { fetcher, now: clock().now })).toBeNull();
     expect(console.error).toHaveBeenCalledWith('Failed to load the profile', expect.any(TypeError));
-    expect(sessionStorage.getItem('profile-uid-1')).toBeNull();
   });
 
   it('logs an error answer to window.appLogger when the page has one, and caches nothing', async () => {
@@ -173,7 +206,6 @@ describe('loadProfile', () => {
     expect(await loadProfile('uid-1', 'token', { fetcher, now: clock().now })).toBeNull();
     expect(appLogger.error).toHaveBeenCalledWith('Failed to load the profile', expect.any(Error));
     expect(console.error).not.toHaveBeenCalled();
-    expect(sessionStorage.getItem('profile-uid-1')).toBeNull();
   });
 
   it('tries again after a failure instead of remembering it', async () => {

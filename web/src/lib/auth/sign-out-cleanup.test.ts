@@ -45,6 +45,13 @@ describe('forgetSignedOutUser', () => {
     ]);
   });
 
+  it('forgets the address an e-mail sign-in link went to (emailForSignIn)', async () => {
+    vi.stubGlobal('indexedDB', { databases: () => Promise.resolve([]), deleteDatabase: vi.fn() });
+    localStorage.setItem('emailForSignIn', 'jan@example.com');
+    await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
+    expect(localStorage.getItem('emailForSignIn')).toBeNull();
+  });
+
   it('deletes the ticket drafts of every account and counts the sign-out, so no late draft write follows', async () => {
     const deleteDatabase = vi.fn();
     vi.stubGlobal('indexedDB', { databases: () => Promise.resolve([]), deleteDatabase });

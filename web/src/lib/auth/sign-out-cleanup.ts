@@ -2,14 +2,29 @@ import { logger } from '../logger';
 import { PER_USER_DATABASES } from '../idb/device-databases';
 import { forgetDeviceKeys } from '../idb/device-key';
 import { deleteDeviceDatabase } from '../idb/key-value-store';
-import { hasPushFlags } from '../push/push-flag';
+import { forgetCachedProfiles } from './profile-cache';
+import { hasPushFlags, hasPushSubscription, hasQueuedUnregisters, pushFlag } from '../push/push-flag';
 
 // What a signed-out user leaves behind on a shared phone, removed at every sign-out (manual, timeout, a
 // disabled account, a revoked token): every tab runs this when Firebase tells it the user is gone, so the
 // next user of the phone sees nothing of the last one. A session timeout keeps the sealed drafts and
 // outbox (unreadable without the account's key, which goes), so the worker loses nothing by it.
 
-/** The sessionStorage key of the path a visitor asked for before signing in (spec: intendedPath). */
+/**
+ * The localStorage key of the address an e-mail sign-in link was sent to (auth/link-sign-in-email.ts),
+ * removed at every sign-out: the next user of the phone must not see whose it was.
+ */
+export const EMAIL_FOR_SIGN_IN_KEY = 'emailForSignIn';
+
+function forgetLinkEmail(): void {
+  try {
+    localStorage.removeItem(EMAIL_FOR_SIGN_IN_KEY);
+  } catch {
+    // nothing stored then
+  }
+}
+
+/** The sessionStorage key of the path a visitor asked for before signing in (intendedPath). */
 export const INTENDED_PATH_KEY = 'intendedPath';
 
 let isSignedOutOnPurpose = false;
@@ -112,6 +127,8 @@ export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<voi
   } catch {
     // storage unavailable: nothing was stored either
   }
+  forgetLinkEmail();
+  forgetCachedProfiles();
   try {
     deletePerUserDatabases(isTimeout);
   } catch (error) {
@@ -131,12 +148,38 @@ export async function forgetSignedOutUser(deps: SignOutCleanupDeps): Promise<voi
 }
 
 /**
- * Drops this browser's web push token when an account turned push on here, so the next user of a
- * shared phone gets none of the last one's pushes. The push code and the Messaging SDK load only
- * then, never with /login.
+ * Drops this browser's web push token and subscription when an account turned push on here (or a
+ * subscription is left from one), so the next user of a shared phone gets none of the last one's
+ * pushes. The push code and the Messaging SDK load only then, never with /login.
  */
 async function forgetPush(): Promise<void> {
-  if (!hasPushFlags()) return;
+  if (!hasPushFlags() && !(await hasPushSubscription())) return;
   const { forgetPushOnSignOut } = await import('../push/api');
   await forgetPushOnSignOut();
+}
+
+/**
+ * Before `uid` signs out (the log-out button, a session timeout), while the sign-in still stands:
+ * the server forgets this device when push is on for `uid` here (queued for the next sign-in when
+ * offline). Never rejects: the sign-out goes on whatever happens.
+ */
+export async function stopPushBeforeSignOut(uid: string): Promise<void> {
+  if (!pushFlag(uid)) return;
+  try {
+    const { unregisterPushBeforeSignOut } = await import('../push/api');
+    await unregisterPushBeforeSignOut(uid);
+  } catch (error) {
+    logger.error('Could not stop web push before the sign-out', error);
+  }
+}
+
+/** After `uid` signs in: the devices an earlier sign-out could not have the server forget are sent now. */
+export async function sendPendingPushUnregisters(uid: string): Promise<void> {
+  if (!hasQueuedUnregisters()) return;
+  try {
+    const { sendQueuedUnregisters } = await import('../push/api');
+    await sendQueuedUnregisters(uid);
+  } catch (error) {
+    logger.warn('Could not send the pending push unregistrations', error);
+  }
 }

@@ -17,6 +17,12 @@ export type EnrichedUser = {
   name: string;
   /** From the token claim `role`, default `user`. */
   role: string;
+  /**
+   * Whether staff made this account (createAccount sets the `role` claim): an account made through
+   * Firebase Auth's public sign-up has none, holds no power on the server, and sees only "Your account
+   * is not set up yet: ask your office".
+   */
+  isSetUp: boolean;
   profile: Profile | null;
   assignedPermissions: string[];
   revokedPermissions: string[];

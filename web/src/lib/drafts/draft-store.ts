@@ -20,7 +20,10 @@ export { DRAFTS_DB_NAME };
 /** A key-value store of draft records; every method may reject (quota, private mode). */
 export type DraftStore = Pick<KeyValueStore, 'get' | 'put' | 'delete'>;
 
-/** The id of a draft: one per account and form, so another account never reads it. */
+/**
+ * The id of a draft: one per account and form, so another account never reads it. The sealed store
+ * keeps it only hashed, so the device does not show whose drafts it holds or of what kind.
+ */
 export const draftId = (uid: string, category: string, subcategory: string) =>
   `${uid}/${category}/${subcategory}`;
 

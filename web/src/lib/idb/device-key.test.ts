@@ -7,6 +7,7 @@ import {
   prefetchDeviceKey,
   sealingKeys,
 } from './device-key';
+import { memoryKeyValueStore } from './key-value-store';
 import { open, seal } from './sealed-store';
 
 const RAW = btoa(String.fromCharCode(...Array.from({ length: 32 }, (_, index) => index)));
@@ -34,6 +35,24 @@ describe('deviceKey', () => {
     // Another account's key opens nothing of it.
     const other = await deviceKey('u-other', () => Promise.resolve(OTHER));
     expect(await open(other, sealed)).toBeUndefined();
+  });
+
+  it('drops an answer that arrives after a sign-out: nothing is written back, and the next sign-in asks again', async () => {
+    const store = memoryKeyValueStore();
+    let answer: (raw: string) => void = () => undefined;
+    const late = vi.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    const pending = deviceKey('u-worker', late, store);
+    await vi.waitFor(() => expect(late).toHaveBeenCalledTimes(1));
+
+    forgetDeviceKeys();
+    answer(RAW);
+    await expect(pending).rejects.toThrow();
+    expect([...store.records.keys()]).toEqual([]);
+
+    const source = vi.fn(() => Promise.resolve(RAW));
+    await deviceKey('u-worker', source, store);
+    expect(source).toHaveBeenCalledTimes(1);
+    expect([...store.records.keys()]).toEqual(['u-worker']);
   });
 
   it('does not keep a failure: the next use asks again', async () => {

@@ -1,6 +1,6 @@
 import { currentUser } from '../auth/api';
 import { DEVICE_KEYS_DB_NAME } from './device-databases';
-import { browserKeyValueStore, deleteDeviceDatabase } from './key-value-store';
+import { type KeyValueStore, browserKeyValueStore, deleteDeviceDatabase } from './key-value-store';
 
 // The keys that seal an account's data on this phone (drafts, the outbox), AES-GCM, 256 bits:
 // - the account key, the same for the account on every device and every sign-in, handed out by the
@@ -23,27 +23,47 @@ const serverKey: KeySource = async () => {
 
 let cached: { uid: string; key: Promise<CryptoKey> } | null = null;
 let cachedPhoneKey: { uid: string; key: Promise<CryptoKey> } | null = null;
+/** Counts the sign-outs (forgetDeviceKeys): a key that arrives after one is dropped, never stored. */
+let generation = 0;
 
-const keyStore = () => browserKeyValueStore(DEVICE_KEYS_DB_NAME, 'keys');
+const keyStore = (): KeyValueStore | null => browserKeyValueStore(DEVICE_KEYS_DB_NAME, 'keys');
+
+/** Throws when a sign-out came since `started`: the key belongs to a session that is over. */
+function assertSameSession(started: number): void {
+  if (generation !== started) throw new Error('Signed out while the device key was on its way');
+}
 
 function importRawKey(base64: string): Promise<CryptoKey> {
   const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
   return crypto.subtle.importKey('raw', bytes, { name: 'AES-GCM' }, false, ['encrypt', 'decrypt']);
 }
 
-async function loadKey(uid: string, source: KeySource): Promise<CryptoKey> {
-  const store = keyStore();
+async function loadKey(uid: string, source: KeySource, store: KeyValueStore | null): Promise<CryptoKey> {
+  const started = generation;
   const stored = await store?.get(uid).catch(() => undefined);
+  assertSameSession(started);
   if (stored instanceof CryptoKey) return stored;
-  const key = await importRawKey(await source(uid));
+  const raw = await source(uid);
+  // The answer of a request made before a sign-out: written back, it would seal and open the
+  // signed-out account's drafts for whoever holds the phone next.
+  assertSameSession(started);
+  const key = await importRawKey(raw);
+  assertSameSession(started);
   await store?.put(uid, key).catch(() => undefined);
   return key;
 }
 
-/** Account `uid`'s device key: from memory, the device, or else the server (needs a connection). */
-export function deviceKey(uid: string, source: KeySource = serverKey): Promise<CryptoKey> {
+/**
+ * Account `uid`'s device key: from memory, the device, or else the server (needs a connection).
+ * `store` is where it is kept on the device (the browser's IndexedDB; tests pass their own).
+ */
+export function deviceKey(
+  uid: string,
+  source: KeySource = serverKey,
+  store: KeyValueStore | null = keyStore(),
+): Promise<CryptoKey> {
   if (cached?.uid !== uid) {
-    const key = loadKey(uid, source);
+    const key = loadKey(uid, source, store);
     cached = { uid, key };
     // A failure (offline before the key ever came) is not kept: the next use asks again.
     key.catch(() => {
@@ -54,14 +74,17 @@ export function deviceKey(uid: string, source: KeySource = serverKey): Promise<C
 }
 
 async function loadPhoneKey(uid: string): Promise<CryptoKey> {
+  const started = generation;
   const store = keyStore();
   const id = `phone/${uid}`;
   const stored = await store?.get(id).catch(() => undefined);
+  assertSameSession(started);
   if (stored instanceof CryptoKey) return stored;
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
     'encrypt',
     'decrypt',
   ]);
+  assertSameSession(started);
   await store?.put(id, key).catch(() => undefined);
   return key;
 }
@@ -83,6 +106,8 @@ export type KeyId = 'account' | 'phone';
 
 /** The keys of a sealed store (sealed-store.ts): one to seal with now, and the one a record opens with. */
 export type SealingKeys = {
+  /** The account whose keys these are (null when nobody is signed in): records are bound to it. */
+  owner: () => string | null;
   forSealing: () => Promise<{ id: KeyId; key: CryptoKey }>;
   forOpening: (id: KeyId) => Promise<CryptoKey>;
 };
@@ -93,6 +118,7 @@ export const ACCOUNT_KEY_WAIT_MS = 3_000;
 /** The sealing keys of account `uid`: the account key when it comes in time, else the phone key. */
 export function sealingKeys(uid: string, source?: KeySource): SealingKeys {
   return {
+    owner: () => uid,
     forSealing: async () => {
       const account = deviceKey(uid, source);
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -109,6 +135,7 @@ export function sealingKeys(uid: string, source?: KeySource): SealingKeys {
 
 /** The signed-in account's sealing keys, resolved at each use; they reject when nobody is signed in. */
 export const currentSealingKeys: SealingKeys = {
+  owner: () => currentUser()?.uid ?? null,
   forSealing: () => {
     const uid = currentUser()?.uid;
     return uid ? sealingKeys(uid).forSealing() : Promise.reject(new Error('Nobody is signed in'));
@@ -121,6 +148,7 @@ export const currentSealingKeys: SealingKeys = {
 
 /** Forgets every device key of this phone, the account's and the phone's own (at each sign-out). */
 export function forgetDeviceKeys(): void {
+  generation += 1;
   cached = null;
   cachedPhoneKey = null;
   deleteDeviceDatabase(DEVICE_KEYS_DB_NAME);

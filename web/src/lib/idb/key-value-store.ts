@@ -10,6 +10,8 @@ export type KeyValueStore = {
   delete: (id: string) => Promise<void>;
   /** Every record, in key order. */
   getAll: () => Promise<unknown[]>;
+  /** Every record's id, in order. */
+  keys: () => Promise<string[]>;
   /**
    * Reads record `id` and writes what `change` makes of it, in one transaction, so no other tab
    * writes in between: a record to put, `null` to delete it, `undefined` to leave it. Answers the
@@ -67,6 +69,10 @@ export function browserKeyValueStore(dbName: string, objectStore: string): KeyVa
       await run('readwrite', (store) => store.delete(id));
     },
     getAll: () => run('readonly', (store) => store.getAll() as IDBRequest<unknown[]>),
+    keys: async () => {
+      const keys = await run('readonly', (store) => store.getAllKeys());
+      return keys.filter((key): key is string => typeof key === 'string');
+    },
     update: async (id, change) => {
       let after: unknown;
       await run('readwrite', (store) => {
@@ -100,6 +106,7 @@ export function memoryKeyValueStore(records = new Map<string, unknown>()): KeyVa
       return Promise.resolve();
     },
     getAll: () => Promise.resolve([...records.keys()].sort().map((key) => records.get(key))),
+    keys: () => Promise.resolve([...records.keys()].sort()),
     update: (id, change) => {
       const next = change(records.get(id));
       if (next === null) records.delete(id);

@@ -14,10 +14,41 @@ const env = vi.hoisted(() => ({ push: { vapidKey: 'vapid-key' } as { vapidKey: s
 vi.mock('../../config/env', () => ({ appEnv: env }));
 vi.mock('../firebase', () => ({ firebaseApp: () => ({ name: '[DEFAULT]' }) }));
 
-const { disablePush, enablePush, forgetPushOnSignOut, isPushOn, pushAvailability, refreshPush } =
-  await import('./api');
+const {
+  disablePush,
+  enablePush,
+  forgetPushOnSignOut,
+  isPushOn,
+  pushAvailability,
+  refreshPush,
+  sendQueuedUnregisters,
+  unregisterPushBeforeSignOut,
+} = await import('./api');
+const { hasQueuedUnregisters, setPushFlag } = await import('./push-flag');
 
-const registration = { scope: '/' };
+// The app's service worker registration with the browser's push subscription (PushManager
+// getSubscription / PushSubscription.unsubscribe, as the Push API defines them:
+// https://developer.mozilla.org/en-US/docs/Web/API/PushManager/getSubscription).
+let subscription: { unsubscribe: ReturnType<typeof vi.fn> } | null = null;
+const registration = {
+  scope: '/',
+  pushManager: { getSubscription: vi.fn(() => Promise.resolve(subscription)) },
+};
+function subscribe() {
+  const made = {
+    unsubscribe: vi.fn(() => {
+      subscription = null;
+      return Promise.resolve(true);
+    }),
+  };
+  subscription = made;
+  return made;
+}
+/** deleteToken as SDK 12 answers without a bound registration: it cannot register its default worker. */
+const noDefaultWorker = () =>
+  Object.assign(new Error('Messaging: We are unable to register the default service worker.'), {
+    code: 'messaging/failed-service-worker-registration',
+  });
 let permission: NotificationPermission = 'default';
 const requestPermission = vi.fn(() => Promise.resolve(permission));
 
@@ -31,17 +62,22 @@ function stubPushApi() {
   vi.stubGlobal('PushManager', class {});
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { ready: Promise.resolve(registration) },
+    value: {
+      ready: Promise.resolve(registration),
+      getRegistration: () => Promise.resolve(registration),
+    },
   });
 }
 
 beforeEach(() => {
   env.push = { vapidKey: 'vapid-key' };
   permission = 'default';
+  subscription = null;
   stubPushApi();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
   Reflect.deleteProperty(navigator, 'serviceWorker');
   vi.clearAllMocks();
 });
@@ -93,6 +129,7 @@ describe('disablePush', () => {
     permission = 'granted';
     await enablePush('u-1', 'pl');
     call.mockClear();
+    subscribe();
     await disablePush('u-1');
     expect(call).toHaveBeenCalledWith('unregisterPushDevice', { token: 'token-1' });
     expect(sdk.deleteToken).toHaveBeenCalledTimes(1);
@@ -134,15 +171,87 @@ describe('refreshPush', () => {
   });
 });
 
-describe('forgetPushOnSignOut', () => {
-  it('deletes the browser token and forgets push for every account here', async () => {
+describe('the sign-out', () => {
+  it('has the server forget the device first, and still unsubscribes when deleteToken rejects', async () => {
     permission = 'granted';
     await enablePush('u-1', 'pl');
+    const made = subscribe();
+    call.mockClear();
+    sdk.deleteToken.mockRejectedValueOnce(noDefaultWorker());
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    await unregisterPushBeforeSignOut('u-1');
+    expect(call.mock.calls).toEqual([['unregisterPushDevice', { token: 'token-1' }]]);
     await forgetPushOnSignOut();
+
     expect(sdk.deleteToken).toHaveBeenCalledTimes(1);
+    expect(made.unsubscribe).toHaveBeenCalledTimes(1);
     expect(isPushOn('u-1')).toBe(false);
+    expect(hasQueuedUnregisters()).toBe(false);
   });
-  it('touches nothing when no account turned push on', async () => {
+
+  it('binds the app’s service worker registration to Messaging before deleteToken, in a fresh page', async () => {
+    permission = 'granted';
+    setPushFlag('u-1', 'token-1');
+    subscribe();
+    await forgetPushOnSignOut();
+    expect(sdk.getToken).toHaveBeenCalledWith(
+      { kind: 'messaging' },
+      { vapidKey: 'vapid-key', serviceWorkerRegistration: registration },
+    );
+    const [getTokenOrder] = sdk.getToken.mock.invocationCallOrder;
+    const [deleteTokenOrder] = sdk.deleteToken.mock.invocationCallOrder;
+    expect(getTokenOrder).toBeLessThan(deleteTokenOrder ?? 0);
+  });
+
+  it('shows no prompt when the permission was taken back, and still unsubscribes', async () => {
+    permission = 'default';
+    setPushFlag('u-1', 'token-1');
+    const made = subscribe();
+    sdk.deleteToken.mockRejectedValueOnce(noDefaultWorker());
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await forgetPushOnSignOut();
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(sdk.getToken).not.toHaveBeenCalled();
+    expect(made.unsubscribe).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, queues the unregistration and sends it at the same account’s next sign-in', async () => {
+    permission = 'granted';
+    await enablePush('u-1', 'pl');
+    call.mockClear();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await unregisterPushBeforeSignOut('u-1');
+    expect(call).not.toHaveBeenCalled();
+    expect(hasQueuedUnregisters()).toBe(true);
+    expect(JSON.stringify(localStorage)).not.toContain('u-1');
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    await sendQueuedUnregisters('u-2');
+    expect(call).not.toHaveBeenCalled();
+    await sendQueuedUnregisters('u-1');
+    expect(call.mock.calls).toEqual([['unregisterPushDevice', { token: 'token-1' }]]);
+    expect(hasQueuedUnregisters()).toBe(false);
+  });
+
+  it('keeps the unregistration queued when the server fails, and queues an account signed out elsewhere', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setPushFlag('u-1', 'token-1');
+    call.mockRejectedValueOnce(new Error('unavailable'));
+    await unregisterPushBeforeSignOut('u-1');
+    expect(hasQueuedUnregisters()).toBe(true);
+    await sendQueuedUnregisters('u-1');
+    expect(hasQueuedUnregisters()).toBe(false);
+
+    // A disabled account's sign-out starts in no tab's log-out: the clean-up queues its device.
+    setPushFlag('u-3', 'token-3');
+    await forgetPushOnSignOut();
+    call.mockClear();
+    await sendQueuedUnregisters('u-3');
+    expect(call.mock.calls).toEqual([['unregisterPushDevice', { token: 'token-3' }]]);
+  });
+
+  it('touches nothing when no account turned push on and no subscription is left', async () => {
     await forgetPushOnSignOut();
     expect(sdk.deleteToken).not.toHaveBeenCalled();
   });

@@ -1,32 +1,67 @@
+import { ALLOWED_FILE_TYPES } from '@domain';
 import { appEnv } from '../../config/env';
 import { currentUser } from '../../lib/auth/api';
 import { emulatorHost } from '../../lib/firebase';
 
-// The download URL of a Storage object, asked of Storage's REST API the way the SDK's
-// getDownloadURL does: the details page then needs no Storage SDK (about 13 KB gzip), which kept
-// it over the route budget. storage.rules still decide: the request carries the ID token.
+// The bytes of a Storage object, fetched under storage.rules with the user's ID token: the request
+// the SDK's getBlob makes (`GET /v0/b/<bucket>/o/<path>?alt=media` with `Authorization: Firebase
+// <ID token>`; getBlob, https://firebase.google.com/docs/reference/js/storage). No download token
+// is asked for or used: a `?alt=media&token=` URL skips the rules, never expires and stays in the
+// browser history, so a file read here is readable exactly as long as the rules allow it. Fetched
+// by hand, not through the Storage SDK (about 13 KB gzip), which kept the details page over the
+// route budget.
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Why a file could not be read: the rules refused it (403), it is gone (404), or anything else. */
+export type StorageReadFailure = 'denied' | 'notFound' | 'failed';
+
+/** A refused or failed read, with the reason the screens tell apart. */
+export class StorageReadError extends Error {
+  constructor(
+    readonly reason: StorageReadFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StorageReadError';
+  }
+}
 
 /** The Storage endpoint: the emulator on the local stack, Google otherwise. */
 export function storageOrigin(): string {
   return appEnv.useEmulators ? `http://${emulatorHost()}:9199` : 'https://firebasestorage.googleapis.com';
 }
 
+/** The REST address of an object's content (no token in it). */
+export const objectMediaUrl = (path: string) =>
+  `${storageOrigin()}/v0/b/${encodeURIComponent(appEnv.firebase.storageBucket)}/o/${encodeURIComponent(path)}?alt=media`;
+
+const failureOf = (status: number): StorageReadFailure =>
+  status === 401 || status === 403 ? 'denied' : status === 404 ? 'notFound' : 'failed';
+
 /**
- * A URL that serves the object (with its download token) to an <img> or a link. Throws when the
- * object is missing, the rules refuse it, or it has no download token.
+ * The type the Blob is made with: an attachment type as Storage reports it, anything else as
+ * opaque bytes. An object URL is of the app's origin, so a page or an SVG opened from it could
+ * run script there; only the types the rules and the functions accept are rendered.
  */
-export async function downloadUrlOf(path: string, fetcher: FetchLike = fetch): Promise<string> {
+function safeType(contentType: string | null): string {
+  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return (ALLOWED_FILE_TYPES as readonly string[]).includes(type) ? type : 'application/octet-stream';
+}
+
+/** The content of the object at `path`; a StorageReadError when Storage refuses or fails. */
+export async function fetchStorageBlob(path: string, fetcher: FetchLike = fetch): Promise<Blob> {
   const user = currentUser();
-  if (!user) throw new Error('not signed in');
-  const objectUrl = `${storageOrigin()}/v0/b/${encodeURIComponent(appEnv.firebase.storageBucket)}/o/${encodeURIComponent(path)}`;
-  const response = await fetcher(objectUrl, {
+  if (!user) throw new StorageReadError('denied', 'not signed in');
+  const response = await fetcher(objectMediaUrl(path), {
     headers: { Authorization: `Firebase ${await user.getIdToken()}` },
+    // The answer is the user's file: neither the HTTP cache nor a shared phone's disk keeps it.
+    cache: 'no-store',
+    credentials: 'omit',
   });
-  if (!response.ok) throw new Error(`Storage answered ${response.status} for ${path}`);
-  const metadata = (await response.json()) as { downloadTokens?: unknown };
-  const token = typeof metadata.downloadTokens === 'string' ? metadata.downloadTokens.split(',')[0] : '';
-  if (!token) throw new Error(`no download token for ${path}`);
-  return `${objectUrl}?alt=media&token=${encodeURIComponent(token)}`;
+  if (!response.ok) {
+    throw new StorageReadError(failureOf(response.status), `Storage answered ${response.status} for ${path}`);
+  }
+  const bytes = await response.arrayBuffer();
+  return new Blob([bytes], { type: safeType(response.headers.get('Content-Type')) });
 }

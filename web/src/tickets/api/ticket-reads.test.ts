@@ -2,6 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryQueryInput } from './history-query';
 import { useTicketHistory } from './history-reads';
+import { StorageReadError } from './storage-url';
 import { useAttachmentUrl, useTicket } from './ticket-reads';
 
 /*
@@ -21,7 +22,7 @@ type Listener = {
 
 const fake = vi.hoisted(() => ({
   listeners: [] as Listener[],
-  downloadUrl: vi.fn<(path: string) => Promise<string>>(),
+  blob: vi.fn<(path: string) => Promise<Blob>>(),
 }));
 
 vi.mock('../../lib/firebase-data', () => ({
@@ -60,8 +61,9 @@ vi.mock('firebase/firestore', () => {
   };
 });
 
-vi.mock('./storage-url', () => ({
-  downloadUrlOf: (path: string) => fake.downloadUrl(path),
+vi.mock('./storage-url', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  fetchStorageBlob: (path: string) => fake.blob(path),
 }));
 
 type FakeDoc = { id: string; data: () => Record<string, unknown> };
@@ -90,7 +92,7 @@ const WORKER: HistoryQueryInput = { uid: 'u-worker', canSeeAll: false, showArchi
 
 beforeEach(() => {
   fake.listeners.length = 0;
-  fake.downloadUrl.mockReset();
+  fake.blob.mockReset();
 });
 afterEach(() => {
   vi.clearAllMocks();
@@ -327,23 +329,70 @@ describe('useTicket', () => {
 });
 
 describe('useAttachmentUrl', () => {
-  it('gives the download URL of a stored file', async () => {
-    fake.downloadUrl.mockResolvedValue('https://storage.test/a.png');
-    const { result } = renderHook(() => useAttachmentUrl('tickets/u/t/a.png'));
-    expect(result.current).toEqual({ url: null, isLoading: true, isError: false });
-    await waitFor(() =>
-      expect(result.current).toEqual({ url: 'https://storage.test/a.png', isLoading: false, isError: false }),
-    );
-    expect(fake.downloadUrl).toHaveBeenCalledWith('tickets/u/t/a.png');
+  // jsdom has no object URLs: these stand in for the browser's, numbering them.
+  const objectUrls = { created: [] as Blob[], revoked: [] as string[] };
+  beforeEach(() => {
+    objectUrls.created.length = 0;
+    objectUrls.revoked.length = 0;
+    URL.createObjectURL = (blob: Blob) => `blob:http://localhost/${objectUrls.created.push(blob)}`;
+    URL.revokeObjectURL = (url: string) => void objectUrls.revoked.push(url);
   });
 
-  it('reports a file whose URL cannot be fetched, and tries again next time', async () => {
-    fake.downloadUrl.mockRejectedValueOnce(new Error('storage/object-not-found'));
-    const first = renderHook(() => useAttachmentUrl('tickets/u/t/gone.png'));
-    await waitFor(() => expect(first.result.current).toEqual({ url: null, isLoading: false, isError: true }));
+  it('gives an object URL of the file read under the rules, never a Storage link', async () => {
+    const bytes = new Blob(['png'], { type: 'image/png' });
+    fake.blob.mockResolvedValue(bytes);
+    const { result } = renderHook(() => useAttachmentUrl('tickets/u/t/a.png'));
+    expect(result.current).toEqual({ url: null, isLoading: true, isError: false, isDenied: false });
+    await waitFor(() =>
+      expect(result.current).toEqual({
+        url: 'blob:http://localhost/1',
+        isLoading: false,
+        isError: false,
+        isDenied: false,
+      }),
+    );
+    expect(fake.blob).toHaveBeenCalledWith('tickets/u/t/a.png');
+    expect(objectUrls.created).toEqual([bytes]);
+    expect(result.current.url).not.toMatch(/token=|alt=media/);
+  });
 
-    fake.downloadUrl.mockResolvedValueOnce('https://storage.test/gone.png');
+  it('revokes the object URL when the component unmounts or the file changes', async () => {
+    fake.blob.mockResolvedValue(new Blob(['x'], { type: 'image/png' }));
+    const { result, rerender, unmount } = renderHook(({ path }) => useAttachmentUrl(path), {
+      initialProps: { path: 'tickets/u/t/a.png' },
+    });
+    await waitFor(() => expect(result.current.url).toBe('blob:http://localhost/1'));
+    rerender({ path: 'tickets/u/t/b.png' });
+    expect(objectUrls.revoked).toEqual(['blob:http://localhost/1']);
+    await waitFor(() => expect(result.current.url).toBe('blob:http://localhost/2'));
+    unmount();
+    expect(objectUrls.revoked).toEqual(['blob:http://localhost/1', 'blob:http://localhost/2']);
+  });
+
+  it('makes no object URL for a read that ends after unmount', async () => {
+    let finish: (blob: Blob) => void = () => undefined;
+    fake.blob.mockReturnValue(new Promise<Blob>((resolve) => (finish = resolve)));
+    const { unmount } = renderHook(() => useAttachmentUrl('tickets/u/t/slow.png'));
+    unmount();
+    await act(async () => finish(new Blob(['x'])));
+    expect(objectUrls.created).toEqual([]);
+  });
+
+  it('tells a file the rules refuse apart from one that failed, and reads again next time', async () => {
+    fake.blob.mockRejectedValueOnce(new StorageReadError('denied', 'Storage answered 403'));
+    const denied = renderHook(() => useAttachmentUrl('tickets/u/t/theirs.png'));
+    await waitFor(() =>
+      expect(denied.result.current).toEqual({ url: null, isLoading: false, isError: true, isDenied: true }),
+    );
+
+    fake.blob.mockRejectedValueOnce(new StorageReadError('failed', 'Storage answered 503'));
+    const failed = renderHook(() => useAttachmentUrl('tickets/u/t/gone.png'));
+    await waitFor(() =>
+      expect(failed.result.current).toEqual({ url: null, isLoading: false, isError: true, isDenied: false }),
+    );
+
+    fake.blob.mockResolvedValueOnce(new Blob(['x']));
     const second = renderHook(() => useAttachmentUrl('tickets/u/t/gone.png'));
-    await waitFor(() => expect(second.result.current.url).toBe('https://storage.test/gone.png'));
+    await waitFor(() => expect(second.result.current.url).toBe('blob:http://localhost/1'));
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DocumentSnapshot, Unsubscribe } from 'firebase/firestore';
 import { logger } from '../../lib/logger';
 import { connect, toError } from './firestore-connection';
-import { downloadUrlOf } from './storage-url';
+import { type StorageReadFailure, StorageReadError, fetchStorageBlob } from './storage-url';
 import {
   type ActivityEntry,
   type Ticket,
@@ -14,7 +14,7 @@ import {
 
 /*
  * The reads of the ticket details page: one ticket live (onSnapshot) with its updates and activity
- * log, and the download URLs of its attachments. The SDKs are imported on first use
+ * log, and its attachments as object URLs. The SDKs are imported on first use
  * (firebase-data.ts). The history list reads are in history-reads.ts.
  */
 
@@ -180,38 +180,52 @@ export function useTicket(ticketId: string | undefined): TicketDetailsResult {
 
 // --- attachments -----------------------------------------------------------------------------
 
-const urlCache = new Map<string, Promise<string>>();
+export type AttachmentUrl = {
+  /** An object URL (`blob:`) of the file's bytes, valid while the component that asked is mounted. */
+  url: string | null;
+  isLoading: boolean;
+  isError: boolean;
+  /** The rules refused the file (no longer the user's to see): said so, not "try again". */
+  isDenied: boolean;
+};
 
-/** The download URL of a stored file; a failed look-up is forgotten so a later render retries. */
-export function attachmentUrl(path: string): Promise<string> {
-  let url = urlCache.get(path);
-  if (!url) {
-    url = downloadUrlOf(path);
-    urlCache.set(path, url);
-    url.catch(() => urlCache.delete(path));
-  }
-  return url;
-}
+type AttachmentRead = { path: string; url: string | null; failure: StorageReadFailure | null };
 
-export type AttachmentUrl = { url: string | null; isLoading: boolean; isError: boolean };
-
-/** The download URL of an attachment, for a preview or a link. */
+/**
+ * A stored file as an object URL, for a preview or a link that opens it. The bytes are read under
+ * storage.rules each time a component asks (nothing is cached: a permission taken away closes the
+ * file at the next look), and the URL is revoked when the component unmounts or the path changes,
+ * so nothing of the file outlives the page that showed it. A page that closes frees its object
+ * URLs with it.
+ */
 export function useAttachmentUrl(path: string): AttachmentUrl {
-  const [result, setResult] = useState<{ path: string; url: string | null; isError: boolean } | null>(null);
+  const [read, setRead] = useState<AttachmentRead | null>(null);
   useEffect(() => {
     let isCurrent = true;
-    attachmentUrl(path).then(
-      (url) => {
-        if (isCurrent) setResult({ path, url, isError: false });
+    let url: string | null = null;
+    fetchStorageBlob(path).then(
+      (blob) => {
+        if (!isCurrent) return;
+        url = URL.createObjectURL(blob);
+        setRead({ path, url, failure: null });
       },
-      () => {
-        if (isCurrent) setResult({ path, url: null, isError: true });
+      (error: unknown) => {
+        if (!isCurrent) return;
+        const failure = error instanceof StorageReadError ? error.reason : 'failed';
+        if (failure !== 'denied') logger.warn('attachment could not be read', { failure });
+        setRead({ path, url: null, failure });
       },
     );
     return () => {
       isCurrent = false;
+      if (url) URL.revokeObjectURL(url);
     };
   }, [path]);
-  if (!result || result.path !== path) return { url: null, isLoading: true, isError: false };
-  return { url: result.url, isLoading: false, isError: result.isError };
+  if (!read || read.path !== path) return { url: null, isLoading: true, isError: false, isDenied: false };
+  return {
+    url: read.url,
+    isLoading: false,
+    isError: read.failure !== null,
+    isDenied: read.failure === 'denied',
+  };
 }

@@ -16,8 +16,9 @@ export type AttachmentListProps = { attachments: TicketAttachment[] };
 
 /**
  * Images as small previews that open large in a new tab; PDFs (and any other file) as links to a
- * new tab. The preview is a plain link around an img: antd Image with its preview viewer costs
- * about 10 KB gzip, and the browser's own viewer zooms and pans as well on a phone.
+ * new tab. Both point at object URLs of bytes read under the rules (useAttachmentUrl), never at a
+ * Storage download link. The preview is a plain link around an img: antd Image with its preview
+ * viewer costs about 10 KB gzip, and the browser's own viewer zooms and pans as well on a phone.
  */
 export function AttachmentList({ attachments }: AttachmentListProps) {
   const { t } = useTranslation();
@@ -47,12 +48,14 @@ export function AttachmentList({ attachments }: AttachmentListProps) {
   );
 }
 
-function FailedImage({ name }: { name: string }) {
+function FailedImage({ name, isDenied }: { name: string; isDenied: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="attachment-thumb attachment-failed">
       <WarningOutlined aria-hidden />
-      <Typography.Text type="danger">{t('tickets.details.imageFailed')}</Typography.Text>
+      <Typography.Text type="danger">
+        {t(isDenied ? 'tickets.details.fileDenied' : 'tickets.details.imageFailed')}
+      </Typography.Text>
       <Typography.Text type="secondary" className="attachment-failed-name">
         {name}
       </Typography.Text>
@@ -62,7 +65,7 @@ function FailedImage({ name }: { name: string }) {
 
 function ImagePreview({ file }: { file: TicketAttachment }) {
   const { t } = useTranslation();
-  const { url, isLoading, isError } = useAttachmentUrl(file.path);
+  const { url, isLoading, isError, isDenied } = useAttachmentUrl(file.path);
   // Keyed by URL: a new URL for the same file gets a fresh chance to load.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (isLoading) {
@@ -74,7 +77,7 @@ function ImagePreview({ file }: { file: TicketAttachment }) {
       />
     );
   }
-  if (isError || !url || failedUrl === url) return <FailedImage name={file.name} />;
+  if (isError || !url || failedUrl === url) return <FailedImage name={file.name} isDenied={isDenied} />;
   return (
     <a className="attachment-thumb-link" href={url} target="_blank" rel="noopener noreferrer">
       <img
@@ -93,14 +96,14 @@ function ImagePreview({ file }: { file: TicketAttachment }) {
 
 function FileLink({ file }: { file: TicketAttachment }) {
   const { t, i18n } = useTranslation();
-  const { url, isLoading, isError } = useAttachmentUrl(file.path);
+  const { url, isLoading, isError, isDenied } = useAttachmentUrl(file.path);
   const isPdf = file.contentType === 'application/pdf';
   const icon = isPdf ? <FilePdfOutlined aria-hidden /> : <FileOutlined aria-hidden />;
   const size = file.size > 0 ? ` (${formatFileSize(file.size, i18n.language)})` : '';
   if (isError) {
     return (
       <Typography.Text type="danger">
-        {icon} {file.name}: {t('tickets.details.fileFailed')}
+        {icon} {file.name}: {t(isDenied ? 'tickets.details.fileDenied' : 'tickets.details.fileFailed')}
       </Typography.Text>
     );
   }

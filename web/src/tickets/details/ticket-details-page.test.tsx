@@ -20,7 +20,8 @@ vi.mock('../api/ticket-reads', () => ({ useTicket: vi.fn(), useAttachmentUrl: vi
 const useTicketMock = vi.mocked(useTicket);
 const useAttachmentUrlMock = vi.mocked(useAttachmentUrl);
 
-const STORAGE = 'https://storage.test/';
+// What useAttachmentUrl gives: object URLs of bytes read under the rules.
+const STORAGE = 'blob:http://localhost/';
 const retry = vi.fn();
 
 function showTicket(ticket: Ticket, updates: TicketUpdate[] = [], activity: ActivityEntry[] = []) {
@@ -75,6 +76,7 @@ describe('TicketDetailsPage', () => {
       url: `${STORAGE}${path}`,
       isLoading: false,
       isError: false,
+      isDenied: false,
     }));
   });
   afterEach(async () => {
@@ -275,7 +277,7 @@ describe('TicketDetailsPage', () => {
   });
 
   it('shows a placeholder while the image URL loads', () => {
-    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: true, isError: false });
+    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: true, isError: false, isDenied: false });
     showTicket(
       makeTicket({
         attachments: [{ name: 'slow.png', path: 'tickets/u/t/slow.png', contentType: 'image/png', size: 10 }],
@@ -288,7 +290,7 @@ describe('TicketDetailsPage', () => {
   });
 
   it('says "Failed to load image" when the image URL cannot be fetched', () => {
-    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: false, isError: true });
+    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: false, isError: true, isDenied: false });
     showTicket(
       makeTicket({
         attachments: [{ name: 'gone.png', path: 'tickets/u/t/gone.png', contentType: 'image/png', size: 10 }],
@@ -297,6 +299,24 @@ describe('TicketDetailsPage', () => {
     renderPage();
     expect(screen.getByText('Nie udało się wczytać obrazu')).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'gone.png' })).not.toBeInTheDocument();
+  });
+
+  it('says the user has no access to a file the rules refuse, in the user’s language', async () => {
+    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: false, isError: true, isDenied: true });
+    showTicket(
+      makeTicket({
+        attachments: [
+          { name: 'theirs.png', path: 'tickets/u/t/theirs.png', contentType: 'image/png', size: 10 },
+          { name: 'theirs.pdf', path: 'tickets/u/t/theirs.pdf', contentType: 'application/pdf', size: 10 },
+        ],
+      }),
+    );
+    renderPage();
+    expect(screen.getAllByText(/Nie masz dostępu do tego pliku/)).toHaveLength(2);
+    expect(screen.queryByText('Nie udało się wczytać obrazu')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /theirs/ })).not.toBeInTheDocument();
+    await changeLanguage('ru');
+    expect(await screen.findAllByText(/У вас нет доступа к этому файлу/)).toHaveLength(2);
   });
 
   it('says "Failed to load image" when the image itself fails to load', () => {

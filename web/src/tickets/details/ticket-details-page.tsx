@@ -1,4 +1,4 @@
-import { PERMISSIONS, hasPermission, workerMayAddUpdate, workerMayArchive } from '@domain';
+import { PERMISSIONS, actsAsStaffOn, hasPermission, workerMayAddUpdate, workerMayArchive } from '@domain';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,11 +52,15 @@ const preloadActions = () =>
 
 type TicketPermissions = { isStaff: boolean; canUpdate: boolean; canOwnerArchive: boolean };
 
-/** What the signed-in user may do on this ticket (the server checks every call again). */
+/**
+ * What the signed-in user may do on this ticket (the server checks every call again). Staff on
+ * their own ticket are its owner only: nobody processes their own request.
+ */
 function useTicketPermissions(ticket: Ticket | null): TicketPermissions {
   const { user, rules } = useAuth();
   const uid = user?.uid ?? '';
-  const isStaff = hasPermission(user, PERMISSIONS.PROCESS_TICKETS, rules);
+  const holdsProcessTickets = hasPermission(user, PERMISSIONS.PROCESS_TICKETS, rules);
+  const isStaff = ticket ? actsAsStaffOn(ticket, uid, holdsProcessTickets) : holdsProcessTickets;
   const canUpdate = !!ticket && ((isStaff && !ticket.archived) || workerMayAddUpdate(ticket, uid));
   const canOwnerArchive = !!ticket && !isStaff && workerMayArchive(ticket, uid);
   const hasActions = isStaff || canUpdate || canOwnerArchive;

@@ -14,7 +14,7 @@ import { FormProvider, type FieldPath, type Resolver, useForm, useWatch } from '
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
-import { TOO_MANY_REQUESTS_KEY } from '../../lib/callable-failure';
+import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../../lib/callable-failure';
 import { useNotices } from '../../notices';
 import {
   type SubmitTicketResponse,
@@ -182,6 +182,7 @@ function TicketFormBody({
         !!entry.stored && entry.status !== 'done',
     );
     let recordedKeys = new Set<string>();
+    let tooManyWait: { count: number } | null = null;
     if (toRecord.length > 0) {
       try {
         await attachTicketFiles(
@@ -189,8 +190,10 @@ function TicketFormBody({
           toRecord.map((entry) => entry.stored),
         );
         recordedKeys = new Set(toRecord.map((entry) => entry.key));
-      } catch {
-        // The files are in Storage; a retry records them without uploading again.
+      } catch (error) {
+        // The files are in Storage; a retry records them without uploading again. Over the
+        // account's limits (attachments an hour, files a day) it says how long to wait.
+        tooManyWait = tooManyRequestsValues(error);
       }
     }
     const final = uploaded.map((entry): UploadEntry => {
@@ -201,7 +204,7 @@ function TicketFormBody({
     setUploads(final);
     if (final.some((entry) => entry.status === 'failed')) {
       setPhase('uploadFailed');
-      notices.error(t('tickets.form.uploadFailed'));
+      notices.error(tooManyWait ? t(TOO_MANY_REQUESTS_KEY, tooManyWait) : t('tickets.form.uploadFailed'));
       return;
     }
     finish(ticket);

@@ -58,7 +58,9 @@ export function Assignment({ ticket }: { ticket: Ticket }) {
     if (result.ok) setChosen(undefined);
   };
 
-  const staff = state.status === 'ready' ? state.staff : [];
+  // The ticket's owner is never its assignee (the server refuses it too).
+  const staff =
+    state.status === 'ready' ? state.staff.filter((member) => member.uid !== ticket.createdBy) : [];
   const selected = chosen ?? current ?? undefined;
   const selectedMember = staff.find((member) => member.uid === selected);
 

@@ -100,7 +100,12 @@ function statusOptions(): string[] {
 describe('ticket actions', () => {
   beforeEach(async () => {
     await changeLanguage('en');
-    vi.mocked(useAttachmentUrl).mockReturnValue({ url: null, isLoading: true, isError: false });
+    vi.mocked(useAttachmentUrl).mockReturnValue({
+      url: null,
+      isLoading: true,
+      isError: false,
+      isDenied: false,
+    });
     for (const mock of [changeStatusMock, assignMock, addUpdateMock, confirmMock, staffMock, uploadMock]) {
       mock.mockReset();
     }
@@ -316,6 +321,56 @@ describe('ticket actions', () => {
         ],
       });
       await waitFor(() => expect(screen.getByLabelText('Message')).toHaveValue(''));
+    });
+  });
+
+  describe('staff on their own ticket', () => {
+    const OWN = { ...NEW_CLOTHES, createdBy: 'u-foreman' };
+
+    it('offers no processing, only what the owner may do: an update with files from the ticket folder', async () => {
+      const user = userEvent.setup();
+      uploadMock.mockResolvedValue({
+        name: 'size.jpg',
+        size: 10,
+        contentType: 'image/jpeg',
+        path: 'tickets/u-foreman/t-0001/size.jpg',
+      });
+      addUpdateMock.mockResolvedValue({ ticketId: 't-0001', updateId: 'up1', isDuplicate: false });
+      show(OWN);
+      renderPage(FOREMAN);
+      await user.type(await screen.findByLabelText('Message'), 'Size L, please');
+      expect(screen.queryByRole('region', { name: 'Process ticket' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Assign to me' })).not.toBeInTheDocument();
+      await user.upload(screen.getByTestId('file-input'), [
+        new File(['x'], 'size.jpg', { type: 'image/jpeg' }),
+      ]);
+      await user.click(screen.getByRole('button', { name: 'Add update' }));
+      await waitFor(() => expect(addUpdateMock).toHaveBeenCalledTimes(1));
+      expect(uploadMock.mock.calls[0]?.[0]).toEqual({
+        ownerUid: 'u-foreman',
+        ticketId: 't-0001',
+        asStaff: false,
+      });
+    });
+
+    it('leaves the ticket’s owner out of the assignees another member of staff may choose', async () => {
+      show({ ...NEW_CLOTHES, createdBy: 'u-manager' });
+      renderPage(FOREMAN);
+      const select = await screen.findByLabelText('Assign to');
+      await waitFor(() => expect(select).toBeEnabled());
+      expect(within(select).queryByRole('option', { name: /Anna Lindqvist/ })).not.toBeInTheDocument();
+      expect(within(select).getByRole('option', { name: /Marek Wiśniewski/ })).toBeInTheDocument();
+    });
+
+    it('shows the server’s refusal of processing one’s own ticket in the user’s words', async () => {
+      const user = userEvent.setup();
+      assignMock.mockRejectedValue(callableError('permission-denied', 'tickets.processing.errors.ownTicket'));
+      show(NEW_CLOTHES);
+      renderPage(FOREMAN);
+      await user.click(await screen.findByRole('button', { name: 'Assign to me' }));
+      expect(
+        await screen.findByText('This is your own ticket: another staff member has to handle it.'),
+      ).toBeInTheDocument();
     });
   });
 
