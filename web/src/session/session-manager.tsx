@@ -211,7 +211,11 @@ export function SessionManager(props: SessionManagerProps) {
   }
 
   const onAuthState = useEffectEvent(() => {
-    if (!isAuthResolved) return;
+    // Until auth first resolves, a user may be a restored one: wait. A user who signs in later in this
+    // page life is a login, and its session starts at once, before the rest of the auth state (the rules)
+    // has loaded: a reload right after the login then finds the session's expiry stored.
+    const isLoginDuringPage = !isFirstAuthStateRef.current && uid !== null;
+    if (!isAuthResolved && !isLoginDuringPage) return;
     const isFirstAuthState = isFirstAuthStateRef.current;
     isFirstAuthStateRef.current = false;
     const time = now();

@@ -9,6 +9,7 @@ import { enrichUser } from './enrich';
 import { clearProfileCache, loadProfile } from './profile-cache';
 import { forgetSignedOutUser, sendPendingPushUnregisters, stopPushBeforeSignOut } from './sign-out-cleanup';
 import { syncToken } from './token-sync';
+import { pushFlag } from '../push/push-flag';
 import type { AuthState, EnrichedUser } from './types';
 
 /**
@@ -123,13 +124,12 @@ export function AuthProvider({ children }: AuthProviderProps) {
     };
   }, [uid]);
 
-  const signOut = useCallback(async () => {
-    if (uid) {
-      clearProfileCache(uid);
-      // While the sign-in still stands: the server forgets this device's push token.
-      await stopPushBeforeSignOut(uid);
-    }
-    await signOutOfFirebase();
+  const signOut = useCallback(() => {
+    if (uid) clearProfileCache(uid);
+    // While the sign-in still stands: the server forgets this device's push token. Without push on
+    // here, the sign-out starts at once (a session that ends at zero signs out in the same tick).
+    if (uid && pushFlag(uid)) return stopPushBeforeSignOut(uid).then(signOutOfFirebase);
+    return signOutOfFirebase();
   }, [uid]);
 
   const value = useMemo<AuthState>(

@@ -59,6 +59,7 @@ describe('enrichUser', () => {
       email: 'anna.nowak@example.com',
       name: 'Anna Nowak',
       role: 'foreman',
+      isSetUp: true,
       profile: withPermissions,
       assignedPermissions: ['VIEW_ALL_USER_DATA'],
       revokedPermissions: ['SUBMIT_CAR_TICKETS'],
