@@ -77,6 +77,30 @@ describe('decideOnAuth', () => {
 
   it('signs out a restored sign-in without a stored expiry (fail closed)', () => {
     expect(decide(true, nothingStored)).toEqual({ kind: 'sign-out' });
+    const login = (signedInAt: number) =>
+      decideOnAuth({
+        isSignedIn: true,
+        isRestoredSignIn: true,
+        stored: nothingStored,
+        now: NOW,
+        timeoutMs: TIMEOUT,
+        signedInAt,
+      });
+    expect(login(NOW - TIMEOUT)).toEqual({ kind: 'sign-out' });
+    expect(login(NOW + 60_000)).toEqual({ kind: 'sign-out' });
+  });
+
+  it('runs the session from the login for a reload right after it, before the expiry was written', () => {
+    expect(
+      decideOnAuth({
+        isSignedIn: true,
+        isRestoredSignIn: true,
+        stored: nothingStored,
+        now: NOW,
+        timeoutMs: TIMEOUT,
+        signedInAt: NOW - 2000,
+      }),
+    ).toEqual({ kind: 'start', expiresAt: NOW - 2000 + TIMEOUT, shouldClearManualLogout: false });
   });
 
   it('restarts a restored sign-in with the manual-logout flag, even over a past or running expiry', () => {

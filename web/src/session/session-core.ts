@@ -35,6 +35,8 @@ export type AuthDecisionInput = {
   stored: StoredSession;
   now: number;
   timeoutMs: number;
+  /** When the account last signed in (Firebase's lastSignInTime), ms; null when unknown. */
+  signedInAt?: number | null;
 };
 
 /**
@@ -93,9 +95,16 @@ export function decideOnAuth(input: AuthDecisionInput): AuthDecision {
     shouldClearManualLogout: stored.hasManualLogoutFlag,
   };
   if (!isRestoredSignIn || stored.hasManualLogoutFlag) return start;
-  // Fail closed: a restored sign-in with no stored expiry (cleared, tampered with, never written)
-  // cannot show that its session is still running.
-  if (stored.expiresAt === null || stored.expiresAt <= now) return { kind: 'sign-out' };
+  // Fail closed: a restored sign-in with no stored expiry (cleared, tampered with) cannot show that its
+  // session still runs, unless its login itself is younger than the timeout (a reload right after the
+  // login, before the expiry was written): that session runs from the login.
+  if (stored.expiresAt === null) {
+    const signedInAt = input.signedInAt ?? null;
+    const isFreshLogin = signedInAt !== null && signedInAt <= now && now - signedInAt < timeoutMs;
+    if (!isFreshLogin) return { kind: 'sign-out' };
+    return { kind: 'start', expiresAt: newExpiry(signedInAt, timeoutMs), shouldClearManualLogout: false };
+  }
+  if (stored.expiresAt <= now) return { kind: 'sign-out' };
   return { kind: 'resume', expiresAt: stored.expiresAt };
 }
 

@@ -10,6 +10,7 @@
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS, SESSION_WARNING_MS } from '@domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { logger } from '../lib/logger';
+import { currentUser } from '../lib/auth/api';
 import { clearSessionTimedOut, markSessionTimedOut } from '../lib/auth/sign-out-cleanup';
 import {
   MANUAL_LOGOUT_KEY,
@@ -134,6 +135,12 @@ function tellServerSessionExtended() {
     .catch((error: unknown) => logger.warn('session: the server was not told of the extension', error));
 }
 
+/** When the signed-in Firebase account last signed in, in ms; null when unknown. */
+function lastSignInOf(user: { metadata: { lastSignInTime?: string } } | null): number | null {
+  const time = Date.parse(user?.metadata.lastSignInTime ?? '');
+  return Number.isFinite(time) ? time : null;
+}
+
 export function SessionManager(props: SessionManagerProps) {
   const {
     user,
@@ -235,6 +242,7 @@ export function SessionManager(props: SessionManagerProps) {
       stored: readStoredSession(),
       now: time,
       timeoutMs,
+      signedInAt: lastSignInOf(currentUser()),
     });
     switch (decision.kind) {
       case 'start':
