@@ -44,8 +44,9 @@ export const outboxEntry = (page: Page, text: string) =>
   page.getByRole('list', { name: OUTBOX }).getByRole('listitem').filter({ hasText: text });
 
 /**
- * The outbox records as the device holds them: how many, whether each is sealed, and whether any
- * shows `plain` (a description) to whoever opens the browser's storage.
+ * The outbox records as the device holds them: how many, whether each is sealed (in the current
+ * version, bound to its place), and whether any shows `plain` (a description) to whoever opens the
+ * browser's storage.
  */
 export function storedOutbox(page: Page, plain: string) {
   return page.evaluate(async (text) => {
@@ -71,7 +72,7 @@ export function storedOutbox(page: Page, plain: string) {
           : String(value);
     return {
       count: records.length,
-      isSealed: records.every((record) => (record as { sealed?: unknown }).sealed === 1),
+      isSealed: records.every((record) => (record as { sealed?: unknown }).sealed === 2),
       showsText: records.some((record) => bytesOf(record).includes(text)),
     };
   }, plain);

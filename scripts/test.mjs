@@ -10,6 +10,8 @@ import { ROOT, requireStack } from './emulators.mjs';
 
 const withEmulators = process.argv.includes('--emulators');
 const results = [];
+/** Every failed test, named, so the end of a CI log says what failed. */
+const failures = [];
 const TMP = path.join(ROOT, '.tmp');
 mkdirSync(TMP, { recursive: true });
 
@@ -52,6 +54,20 @@ function vitestLayer(project) {
     counts.passed = json.numPassedTests;
     counts.failed = json.numFailedTests + (json.numFailedTestSuites > 0 && json.numFailedTests === 0 ? 1 : 0);
     counts.skipped = json.numPendingTests + json.numTodoTests;
+    for (const file of json.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const reason = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 160);
+        failures.push(`${project}: ${path.relative(ROOT, file.name)} > ${test.fullName}\n     ${reason}`);
+      }
+      if (file.status === 'failed' && (file.assertionResults ?? []).every((t) => t.status !== 'failed')) {
+        failures.push(
+          `${project}: ${path.relative(ROOT, file.name)}\n     ${String(file.message).split('\n')[0]}`,
+        );
+      }
+    }
   } else if (code !== 0) {
     counts.failed = 1;
   }
@@ -95,6 +111,7 @@ for (const r of results) {
   );
 }
 const failedSteps = results.filter((r) => !r.ok).length;
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(
   `${total.passed} passed, ${total.failed + (failedSteps > 0 && total.failed === 0 ? failedSteps : 0)} failed`,
