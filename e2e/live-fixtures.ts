@@ -60,7 +60,7 @@ export const historyRows = (page: Page): Locator =>
 /** The ticket numbers the history list shows, top to bottom ([] while it loads or is empty). */
 export async function listedNumbers(page: Page): Promise<string[]> {
   const texts = await historyRows(page).allTextContents();
-  return texts.map((text) => /T-\d+/.exec(text)?.[0] ?? text);
+  return texts.map((text) => /T-\d+(?:-\d+)?/.exec(text)?.[0] ?? text);
 }
 
 /** The history row of one ticket. */

@@ -67,10 +67,10 @@ describe('the outbox', () => {
 
     // The connection returns: sent by itself, once; the entry leaves the outbox and the ticket is listed.
     await context.setOffline(false);
-    const notice = page.getByText(/^Ticket T-\d{4} was sent\.$/);
+    const notice = page.getByText(/^Ticket T-\d{4}-\d{4,6} was sent\.$/);
     await notice.waitFor({ timeout: 30_000 });
     await expect.poll(() => outboxEntry(page, description).count(), { timeout: 10_000 }).toBe(0);
-    const number = /T-\d{4}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
+    const number = /T-\d{4}-\d{4,6}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
     await page.getByRole('listitem').filter({ hasText: number }).first().waitFor({ timeout: 20_000 });
     // Further reconnections and retries make no second ticket.
     await context.setOffline(true);
@@ -185,7 +185,7 @@ describe('the outbox', () => {
     expect(await storedOutbox(page, description)).toEqual({ count: 1, isSealed: true, showsText: false });
 
     await context.setOffline(false);
-    await page.getByText(/^Ticket T-\d{4} was sent\.$/).waitFor({ timeout: 30_000 });
+    await page.getByText(/^Ticket T-\d{4}-\d{4,6} was sent\.$/).waitFor({ timeout: 30_000 });
     await expect.poll(() => ticketsWith(worker.uid, description).then((found) => found.length)).toBe(1);
     await context.close();
   });

@@ -194,7 +194,7 @@ describe('what a worker leaves on the phone through a session timeout', () => {
     // Without the service worker (blocked in this suite) the login screen's code could not load offline.
     await page.reload();
     await signInHere(page, worker.email);
-    await page.getByText(/^Ticket T-\d{4} was sent\.$/).waitFor({ timeout: 30_000 });
+    await page.getByText(/^Ticket T-\d{4}-\d{4,6} was sent\.$/).waitFor({ timeout: 30_000 });
     await expect.poll(() => ticketsWith(worker.uid, queued).then((found) => found.length)).toBe(1);
     await page.goto(`${server.origin}/new-ticket/workhours/missingHours`);
     await page.getByText('Draft restored').waitFor({ timeout: 20_000 });

@@ -55,9 +55,9 @@ describe('filing a ticket', () => {
     // A double tap still files one ticket.
     await submit.dblclick();
 
-    const notice = page.getByText(/^Zgłoszenie T-\d{4} zostało wysłane\.$/);
+    const notice = page.getByText(/^Zgłoszenie T-\d{4}-\d{4,6} zostało wysłane\.$/);
     await notice.waitFor({ timeout: 20_000 });
-    const number = /T-\d{4}/.exec((await notice.textContent()) ?? '')?.[0];
+    const number = /T-\d{4}-\d{4,6}/.exec((await notice.textContent()) ?? '')?.[0];
 
     const db = await adminDb();
     const today = new Date().toISOString().slice(0, 10);

@@ -131,15 +131,6 @@ export function queueFieldsFor(ticket, siteByUid) {
 }
 
 /**
- * The integer part of a ticket number: "T-0042" -> 42, or 0 when it has none.
- * @param {string} number
- */
-function ticketSequence(number) {
-  const digits = /\d+$/.exec(number)?.[0];
-  return digits ? Number.parseInt(digits, 10) : 0;
-}
-
-/**
  * A copy of a plain object with every relative-date token replaced by its `YYYY-MM-DD` day.
  * @param {Record<string, unknown>} data
  * @param {Date} today
@@ -263,7 +254,6 @@ export async function loadSeed({
   }
 
   const siteByUid = sitesByUid(accounts, workers);
-  let lastNumber = 0;
   for (const { id, updates = [], activity = [], ...ticket } of tickets) {
     await writer.set(`tickets/${id}`, {
       ...ticket,
@@ -279,11 +269,10 @@ export async function loadSeed({
     for (const { id: entryId, ...entry } of activity) {
       await writer.set(`tickets/${id}/activity/${entryId}`, { ...entry, at: timestamp(entry.at) });
     }
-    lastNumber = Math.max(lastNumber, ticketSequence(ticket.number));
+    // Each number is claimed as the app claims the numbers it draws, so none is drawn again.
+    await writer.set(`ticketNumbers/${ticket.number}`, { ticketId: id, at: timestamp(ticket.createdAt) });
   }
 
-  // The next ticket the app creates continues after the seeded ones.
-  await writer.set('counters/tickets', { last: lastNumber });
   await writer.set('config/logging', { level: LOG_LEVEL });
   await writer.flush();
 

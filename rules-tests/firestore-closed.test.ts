@@ -31,7 +31,7 @@ import {
 const FUNCTION_ONLY = [
   'users/u-worker',
   'workers/w-1001',
-  'counters/tickets',
+  'ticketNumbers/T-2611-4821',
   'presalaryLocks/u-worker_2026-03-H2',
   'bugReports/b1',
   'config/logging',
@@ -52,7 +52,7 @@ const { as, visitor } = useRulesEnvironment('demo-rules-closed', {
     write('tickets/t1/activity/a1', { by: { uid: WORKER.uid }, change: { type: 'created' } });
     write('toolCatalog/drill', { name: 'Drill', providedBy: 'company' });
     write('workers/w-1001', { firstName: 'Piotr', pesel: '00000000000', bankAccount: 'PL00' });
-    write('counters/tickets', { last: 1 });
+    write('ticketNumbers/T-2611-4821', { ticketId: 't1' });
     write('presalaryLocks/u-worker_2026-03-H2', { ticketId: 't9' });
     write('bugReports/b1', { description: 'Crash', reporter: { uid: WORKER.uid } });
     write('config/logging', { level: 'error' });
@@ -120,7 +120,8 @@ describe.each(EVERYONE)('client writes: %s', (_who, db) => {
     await assertFails(updateDoc(doc(db(), 'users/u-worker'), { assignedPermissions: ['PROCESS_TICKETS'] }));
     await assertFails(updateDoc(doc(db(), 'users/u-worker'), { disabled: false }));
     await assertFails(setDoc(doc(db(), 'workers/w-2'), { firstName: 'New' }));
-    await assertFails(updateDoc(doc(db(), 'counters/tickets'), { last: 0 }));
+    await assertFails(updateDoc(doc(db(), 'ticketNumbers/T-2611-4821'), { ticketId: 't2' }));
+    await assertFails(setDoc(doc(db(), 'ticketNumbers/T-2611-1000'), { ticketId: 't1' }));
     await assertFails(deleteDoc(doc(db(), 'presalaryLocks/u-worker_2026-03-H2')));
     await assertFails(setDoc(doc(db(), 'bugReports/b2'), { description: 'Crash' }));
     await assertFails(updateDoc(doc(db(), 'config/logging'), { level: 'debug' }));

@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSubmitTicketHandler } from '../src/callable/tickets/submit-ticket.js';
-import {
-  TICKET_COUNTER_PATH,
-  presalaryLockPath,
-  ticketIdFor,
-} from '../src/callable/tickets/ticket-writer.js';
+import { loadCaller } from '../src/callable/caller.js';
+import { drawnTicketNumbers } from '../src/callable/tickets/ticket-numbers.js';
+import { createTicketWriter, presalaryLockPath, ticketIdFor } from '../src/callable/tickets/ticket-writer.js';
 import {
   ACCOUNT_NOT_SET_UP_KEY,
   type Role,
   type TicketSubmissionInput,
   selectablePresalaryPeriods,
   ticketSearchTokens,
+  ticketSubmissionSchema,
 } from '../src/domain/index.js';
 import { adminDb } from '../src/firebase.js';
 import { submitTicket } from '../src/index.js';
@@ -115,8 +114,16 @@ const activityOf = async (id: string) =>
   (await db.collection(`tickets/${id}/activity`).get()).docs.map((doc) => doc.data());
 const ticketsOf = async (uid: string) =>
   (await db.collection('tickets').where('createdBy', '==', uid).get()).docs;
-const counter = async () => Number((await db.doc(TICKET_COUNTER_PATH).get()).get('last') ?? 0);
-const numberAfter = (last: number) => `T-${String(last + 1).padStart(4, '0')}`;
+/** The claims of ticket numbers held by a ticket, as `{number: claim}`. */
+const claimsOf = async (ticketId: string) =>
+  Object.fromEntries(
+    (await db.collection('ticketNumbers').where('ticketId', '==', ticketId).get()).docs.map((doc) => [
+      doc.id,
+      doc.data(),
+    ]),
+  );
+/** A number drawn in November 2026, the injected clock's month. */
+const DRAWN_NUMBER = /^T-2611-[1-9]\d{3,5}$/;
 
 /**
  * A staff-made worker (createTestAccount), named in users/{uid} and in the directory worker it is
@@ -169,11 +176,10 @@ describe('submitTicket: a valid ticket of each category', () => {
   it('presalary: stores the amount, the 5 % fee and the total in euro, and locks the period', async () => {
     const user = await worker();
     const data = valid.presalary({ amount: 315.5 });
-    const last = await counter();
     const result = await submitAs(user, data);
     expect(result).toEqual({
       ticketId: ticketIdFor(user.uid, data.requestId as string),
-      number: numberAfter(last),
+      number: expect.stringMatching(DRAWN_NUMBER),
       isDuplicate: false,
     });
     const stored = await ticket(result.ticketId);
@@ -191,7 +197,7 @@ describe('submitTicket: a valid ticket of each category', () => {
       items: [],
       searchTokens: [
         result.number.toLowerCase(),
-        result.number.slice(2),
+        result.number.split('-')[2],
         'test',
         'ticket',
         run,
@@ -210,7 +216,9 @@ describe('submitTicket: a valid ticket of each category', () => {
       ticketId: result.ticketId,
       at: AT,
     });
-    expect(await counter()).toBe(last + 1);
+    expect(await claimsOf(result.ticketId)).toEqual({
+      [result.number]: { ticketId: result.ticketId, at: AT },
+    });
   });
 
   it('writes one "created" activity entry by the submitter, at the creation time', async () => {
@@ -368,17 +376,43 @@ describe('submitTicket: a valid ticket of each category', () => {
     });
   });
 
-  it('numbers tickets one after the other from counters/tickets', async () => {
+  it('numbers each ticket T-YYMM-NNNN, claimed in ticketNumbers/{number}, and finds it by number', async () => {
     const user = await worker();
-    const last = await counter();
     const first = await submitAs(user, valid.salary());
     const second = await submitAs(user, valid.workhours());
-    expect([first.number, second.number]).toEqual([numberAfter(last), numberAfter(last + 1)]);
-    expect(await counter()).toBe(last + 2);
+    expect([first.number, second.number]).toEqual([
+      expect.stringMatching(DRAWN_NUMBER),
+      expect.stringMatching(DRAWN_NUMBER),
+    ]);
+    expect(first.number).not.toBe(second.number);
+    expect(await claimsOf(second.ticketId)).toEqual({
+      [second.number]: { ticketId: second.ticketId, at: AT },
+    });
     expect((await ticket(second.ticketId))?.searchTokens).toEqual(
-      expect.arrayContaining([second.number.toLowerCase(), second.number.slice(2)]),
+      expect.arrayContaining([second.number.toLowerCase(), second.number.split('-')[2]]),
     );
+    expect((await db.doc('counters/tickets').get()).exists).toBe(false);
   });
+
+  it('never gives a number twice: concurrent submissions drawing from a handful of numbers', async () => {
+    // Six possible numbers per width (three widths), so 15 writers at once collide on almost every
+    // draw; the transactions must still give each ticket its own number and its own claim.
+    const few = () => Math.floor(Math.random() * 6) / 9000;
+    const writer = createTicketWriter({ db, now: () => NOW, logger, numbering: drawnTicketNumbers(db, few) });
+    const users = await Promise.all(Array.from({ length: 15 }, () => worker()));
+    const callers = await Promise.all(users.map(async (user) => loadCaller(db, await callableAuth(user))));
+    const results = await Promise.all(
+      callers.map((caller) => writer.submit(caller, ticketSubmissionSchema.parse(valid.car()))),
+    );
+    const numbers = results.map((result) => result.number);
+    expect(new Set(numbers).size).toBe(15);
+    for (const result of results) {
+      expect(await claimsOf(result.ticketId)).toEqual({
+        [result.number]: { ticketId: result.ticketId, at: AT },
+      });
+      expect((await ticket(result.ticketId))?.number).toBe(result.number);
+    }
+  }, 60_000);
 
   it('refuses an account without users/{uid} (public sign-up), whatever its token says, and files nothing', async () => {
     const user = await createTestUser({ role: 'foreman', displayName: 'Ola Nordmann' });
@@ -588,20 +622,18 @@ describe('submitTicket: one ticket per requestId', () => {
   it('returns the first ticket with isDuplicate true when the same request comes again', async () => {
     const user = await worker();
     const data = valid.salary();
-    const last = await counter();
     const first = await submitAs(user, data);
     const again = await submitAs(user, data);
     expect(again).toEqual({ ...first, isDuplicate: true });
     expect(await ticketsOf(user.uid)).toHaveLength(1);
     expect(await activityOf(first.ticketId)).toHaveLength(1);
-    expect(await counter()).toBe(last + 1);
+    expect(Object.keys(await claimsOf(first.ticketId))).toEqual([first.number]);
   });
 
   it('creates exactly one ticket for concurrent calls with the same requestId', async () => {
     const user = await worker();
     const data = valid.receipts();
     const auth = await callableAuth(user);
-    const last = await counter();
     // Several at once, so that some of them pass the existence checks before the first commits
     // and only create() stops them.
     const results = await Promise.all(Array.from({ length: 6 }, () => submit(callableRequest(data, auth))));
@@ -611,7 +643,7 @@ describe('submitTicket: one ticket per requestId', () => {
     expect(results.filter((r) => !r.isDuplicate)).toHaveLength(1);
     expect((await ticketsOf(user.uid)).map((doc) => doc.id)).toEqual([first?.ticketId]);
     expect(await activityOf(first?.ticketId ?? '')).toHaveLength(1);
-    expect(await counter()).toBe(last + 1);
+    expect(Object.keys(await claimsOf(first?.ticketId ?? ''))).toEqual([first?.number]);
   });
 
   it('keeps requestIds of different users apart', async () => {

@@ -10,6 +10,7 @@ export * from './tickets.js';
 export * from './worker.js';
 export * from './ticket-schemas.js';
 export * from './search.js';
+export * from './ticket-number.js';
 export * from './admin.js';
 export * from './bug-report.js';
 export * from './admin-api.js';

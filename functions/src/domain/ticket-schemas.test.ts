@@ -15,7 +15,6 @@ import {
   carSchema,
   clothesSchema,
   fieldMessages,
-  formatTicketNumber,
   dayRangeErrors,
   isAttachmentRequired,
   presalarySchema,
@@ -31,6 +30,13 @@ import {
 import { ticketFilesFolder } from './ticket-workflow.js';
 import { MAX_SEARCH_TOKENS, searchTokenOf, searchWordsOf, ticketSearchTokens } from './search.js';
 import { TICKET_CATEGORIES } from './tickets.js';
+import {
+  TICKET_NUMBER_DRAWS,
+  TICKET_NUMBER_WIDTHS,
+  drawTicketNumbers,
+  formatTicketNumber,
+  ticketNumberPrefix,
+} from './ticket-number.js';
 
 // --- helpers -------------------------------------------------------------------------------
 
@@ -910,6 +916,12 @@ describe('search tokens', () => {
     ['T12', 't-0012'],
     ['  T-0042  ', 't-0042'],
     ['t-12345', 't-12345'],
+    ['T-2611-4821', 't-2611-4821'],
+    ['t 2611 4821', 't-2611-4821'],
+    ['2611-482113', 't-2611-482113'],
+    ['4821', '4821'],
+    ['12', '0012'],
+    ['12345', '12345'],
     ['broken boots leaking', 'leaking'],
     ['Zażółć x', 'zażółć'],
     ['ab cd', 'ab'],
@@ -929,9 +941,48 @@ describe('search tokens', () => {
     },
   );
 
+  it.each(['T-2611-4821', 'T-2612-48213', 'T-2701-100000'])(
+    'finds drawn number %s by the whole number and by its drawn part',
+    (number) => {
+      const tokens = ticketSearchTokens(number, 'anything');
+      const drawn = number.split('-')[2] ?? '';
+      for (const typed of [number, number.toLowerCase(), number.slice(2), drawn]) {
+        expect(tokens, typed).toContain(searchTokenOf(typed));
+      }
+    },
+  );
+
   it('splits a search entry like a description', () => {
     expect(searchWordsOf('Broken, BOOTS! a x9')).toEqual(['broken', 'boots', 'x9']);
     expect(searchWordsOf('   ')).toEqual([]);
+  });
+});
+
+describe('ticket numbers', () => {
+  it('are prefixed with the UTC month of filing', () => {
+    expect(ticketNumberPrefix(Date.parse('2026-11-28T10:42:00Z'))).toBe('T-2611');
+    expect(ticketNumberPrefix(Date.parse('2026-12-31T23:59:59Z'))).toBe('T-2612');
+    expect(ticketNumberPrefix(Date.parse('2027-01-01T00:00:00Z'))).toBe('T-2701');
+  });
+
+  it('draws distinct numbers of the asked width, without leading zeros', () => {
+    for (const width of TICKET_NUMBER_WIDTHS) {
+      const drawn = drawTicketNumbers('T-2611', width, TICKET_NUMBER_DRAWS);
+      expect(new Set(drawn).size).toBe(TICKET_NUMBER_DRAWS);
+      for (const number of drawn) expect(number).toMatch(new RegExp(`^T-2611-[1-9]\\d{${width - 1}}$`));
+    }
+  });
+
+  it('covers the whole width: the lowest and the highest number can be drawn', () => {
+    expect(drawTicketNumbers('T-2611', 4, 1, () => 0)).toEqual(['T-2611-1000']);
+    expect(drawTicketNumbers('T-2611', 4, 1, () => 0.999999999)).toEqual(['T-2611-9999']);
+    expect(drawTicketNumbers('T-2611', 5, 1, () => 0)).toEqual(['T-2611-10000']);
+  });
+
+  it('keeps drawing until the numbers are distinct', () => {
+    const values = [0.5, 0.5, 0.5, 0.25];
+    const random = () => values.shift() ?? 0.75;
+    expect(drawTicketNumbers('T-2611', 4, 2, random)).toEqual(['T-2611-5500', 'T-2611-3250']);
   });
 });
 
@@ -997,7 +1048,7 @@ describe('fixes found by review', () => {
 
   it('reads a ticket number however it is typed', () => {
     expect(searchTokenOf('T-00012')).toBe('t-0012');
-    expect(searchTokenOf('12')).toBe('t-0012');
+    expect(searchTokenOf('12')).toBe('0012');
     expect(searchTokenOf('t12')).toBe('t-0012');
   });
 });

@@ -385,6 +385,3 @@ export const attachFilesSchema = z.object({
   files: z.array(storedAttachmentSchema).min(1).max(MAX_FILES, 'validation.maxFiles'),
 });
 export type AttachFilesRequest = z.infer<typeof attachFilesSchema>;
-
-/** Human-readable ticket number: 42 -> "T-0042". */
-export const formatTicketNumber = (sequence: number) => `T-${String(sequence).padStart(4, '0')}`;

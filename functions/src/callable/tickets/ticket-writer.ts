@@ -1,26 +1,29 @@
-// Creates tickets: idempotent per (uid, requestId), numbered from one counter, one presalary per
-// salary period, in one transaction that reads the counter, the ticket and the presalary lock, so a
-// conflicting concurrent call retries and sees the first one's writes.
+// Creates tickets: idempotent per (uid, requestId), numbered with a drawn number (ticket-numbers.ts:
+// no document that every submission writes), one presalary per salary period, in one transaction
+// that reads the ticket, the presalary lock and the number's claim, so a conflicting concurrent call
+// retries and sees the first one's writes.
 import { createHash } from 'node:crypto';
 import { type DocumentReference, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { type TicketSubmission, formatTicketNumber, selectablePresalaryPeriods } from '../../domain/index.js';
+import { type TicketSubmission, selectablePresalaryPeriods } from '../../domain/index.js';
 import { PRESALARY_PERIOD_TAKEN, presalaryLockPath } from '../../domain/operations/ticket-state.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, invalidArgument, isAlreadyExists } from '../errors.js';
 import type { SubmitTicketResponse } from '../../domain/callables.js';
 import { type ResolvedTool, buildTicketDocument, createdEntry } from '../../domain/ticket-document.js';
+import { type TicketNumbering, drawnTicketNumbers } from './ticket-numbers.js';
 
 export type TicketWriterDeps = {
   db: Firestore;
   /** Milliseconds since the epoch; a parameter so tests can move the clock. */
   now: () => number;
   logger: CallableLogger;
+  /** How numbers are claimed; drawn numbers unless a load test compares another way. */
+  numbering?: TicketNumbering;
 };
 
 /** Presalary requests of one user and salary period lock each other out through this document. */
 export { presalaryLockPath };
-export const TICKET_COUNTER_PATH = 'counters/tickets';
 
 /**
  * The ticket id of a submission: the same user and requestId always give the same id, so a retry
@@ -48,7 +51,12 @@ export function allowedPresalaryPeriods(millis: number): string[] {
 export const periodTaken = () => new HttpsError('failed-precondition', PRESALARY_PERIOD_TAKEN);
 
 /** Creates tickets; see the module comment for the guarantees. */
-export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
+export function createTicketWriter({
+  db,
+  now,
+  logger,
+  numbering = drawnTicketNumbers(db),
+}: TicketWriterDeps) {
   const tickets = db.collection('tickets');
 
   /** The caller's ticket under that id, or null when there is none. */
@@ -112,7 +120,7 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
     };
   }
 
-  /** Writes the ticket, its first activity entry, the counter and (presalary) the period lock. */
+  /** Writes the ticket, its first activity entry, its number's claim and (presalary) the period lock. */
   async function write(
     ref: DocumentReference,
     caller: Caller,
@@ -120,11 +128,10 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
     tools: ResolvedTool[],
     site: string | null,
   ) {
-    const counterRef = db.doc(TICKET_COUNTER_PATH);
     const period = submission.category === 'presalary' ? submission.period : null;
     const lockRef = period ? db.doc(presalaryLockPath(caller.uid, period)) : null;
     return db.runTransaction(async (tx): Promise<SubmitTicketResponse> => {
-      const [ticket, counter, lock] = await tx.getAll(ref, counterRef, ...(lockRef ? [lockRef] : []));
+      const [ticket, lock] = await tx.getAll(ref, ...(lockRef ? [lockRef] : []));
       if (ticket?.exists) {
         return { ticketId: ref.id, number: String(ticket.get('number')), isDuplicate: true };
       }
@@ -135,10 +142,8 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
         if (locked?.exists && locked.get('status') !== 'rejected') throw periodTaken();
       }
 
-      const last: unknown = counter?.get('last');
-      const sequence = (typeof last === 'number' && Number.isInteger(last) ? last : 0) + 1;
-      const number = formatTicketNumber(sequence);
       const at = Timestamp.fromMillis(now());
+      const { number, write: writeClaim } = await numbering.claim(tx, ref.id, at);
 
       if (lockRef) {
         const lockData = { uid: caller.uid, period, ticketId: ref.id, at };
@@ -147,7 +152,7 @@ export function createTicketWriter({ db, now, logger }: TicketWriterDeps) {
       }
       tx.create(ref, buildTicketDocument({ submission, caller, number, at, tools, site }));
       tx.create(ref.collection('activity').doc(), createdEntry(caller, at));
-      tx.set(counterRef, { last: sequence }, { merge: true });
+      writeClaim();
       return { ticketId: ref.id, number, isDuplicate: false };
     });
   }

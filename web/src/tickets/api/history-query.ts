@@ -149,11 +149,12 @@ export function shapeKey(shape: HistoryQueryShape): string {
 /**
  * The words a loaded ticket must also match. The query looks up one token (searchTokenOf), so a
  * search of several words keeps only tickets whose tokens hold every other word as well (as a
- * prefix: "jack" matches "jacket"). A ticket-number search has nothing more to check.
+ * prefix: "jack" matches "jacket"). A ticket-number search (whole or only its digits) has nothing
+ * more to check.
  */
 export function extraSearchWords(search: string | undefined): string[] {
   const token = searchTokenOf(search ?? '');
-  if (!token || token.startsWith('t-')) return [];
+  if (!token || token.startsWith('t-') || /^\d+$/.test(token)) return [];
   return [...new Set(searchWordsOf(search ?? ''))].filter((word) => word !== token);
 }
 
