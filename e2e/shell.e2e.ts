@@ -27,7 +27,7 @@ describe('sign-in and routing', () => {
     await context.close();
   });
 
-  it('shows the sidebar entries in the spec order with three disabled ones', async () => {
+  it('shows the sidebar entries in the product order with three disabled ones', async () => {
     const { context, page } = await freshPage();
     await signIn(page, 'worker@example.com');
     await expect

@@ -1,4 +1,4 @@
-// firestore.rules for the inbox (issue 18): a user reads only their own notifications, with the
+// firestore.rules for the inbox: a user reads only their own notifications, with the
 // queries the web runs (web/src/notifications/api.ts: the page, newest first, and the unread count);
 // nobody writes one from a client (functions write them, markNotificationsRead marks them read).
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';

@@ -1,4 +1,4 @@
-// firestore.rules for web push (issue 18, item 5): the devices a user registered for push,
+// firestore.rules for web push: the devices a user registered for push,
 // users/{uid}/pushDevices/{id}, hold FCM tokens. Only functions touch them (registerPushDevice,
 // unregisterPushDevice, the pushNotification trigger): no client reads them, their owner included,
 // and no client writes them.

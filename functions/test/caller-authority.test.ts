@@ -12,7 +12,7 @@ import {
 } from '../testing/helpers.js';
 
 /*
- * Authority is decided at the moment of every call (issue 15, item 1): the callables read the
+ * Authority is decided at the moment of every call: the callables read the
  * account's current state from the server's own records and refuse a token that no longer stands.
  * listTicketQueue stands for every callable here: they all build their caller with loadCaller.
  */

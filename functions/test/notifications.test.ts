@@ -1,4 +1,4 @@
-// The inbox (issue 18) against the Firestore and Auth emulators: the processing callables write
+// The inbox against the Firestore and Auth emulators: the processing callables write
 // the owner's notification in the transaction of the change, and markNotificationsRead marks only
 // the caller's own.
 import { Timestamp } from 'firebase-admin/firestore';

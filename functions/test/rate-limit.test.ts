@@ -1,4 +1,4 @@
-// Abuse limits (issue 15, item 10) through the real handlers on the Firestore emulator: the call
+// Abuse limits through the real handlers on the Firestore emulator: the call
 // over the limit is refused with the minutes to wait, retries of the same request are free, the
 // window slides with the injected clock, and the counter is one transaction.
 import { randomUUID } from 'node:crypto';

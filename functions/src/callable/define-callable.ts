@@ -56,7 +56,7 @@ export type CallableHandler<N extends CallableName> = ((
 /**
  * Builds callable `name`: signed in (`unauthenticated` 'auth.errors.sessionFailed'), token not
  * revoked and account not disabled (loadCaller), `access`, the request parsed with the table's
- * schema (`invalid-argument` with `details.fields`), the caller's rate limit when the spec names one
+ * schema (`invalid-argument` with `details.fields`), the caller's rate limit when the callable declares one
  * (`resource-exhausted` 'errors.tooManyRequests' with `details.retryAfterMinutes`), then `run`. An HttpsError passes through as
  * it is; anything else is logged and answered `internal` with the table's failure key. Every
  * refusal leaves a log line (logRefusals).

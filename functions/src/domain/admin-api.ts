@@ -8,7 +8,7 @@ import { requestIdSchema } from './request-id.js';
 import { type WorkerProfile, workerUpdateSchema } from './worker.js';
 
 /*
- * The contract between the admin screens and the admin callables (issue 5; the table of all: callables.ts):
+ * The contract between the admin screens and the admin callables (the table of all: callables.ts):
  * request schemas (the server parses with them, the screens build requests of their types) and
  * response shapes. Every callable re-checks its caller on the server.
  */

@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS, PERMISSIONS, type Permission } from './permissions.js'
 import { ALL_ROLES, ROLES, ROLE_HIERARCHY, type Role, isRole } from './roles.js';
 
 /*
- * The rules of the administration operations (issue 5), pure so that the callables, the screens
+ * The rules of the administration operations, pure so that the callables, the screens
  * and the tests ask the same questions. Who may do what to whom is decided by role levels: a
  * caller acts only on users below their own level, and never grants more than they have.
  */

@@ -99,7 +99,7 @@ const noRequest = z.unknown();
 const NO_REQUEST = { request: noRequest, invalid: 'Invalid request' } as const;
 
 export const CALLABLES = {
-  // Workers (issue 3, 14)
+  // Workers
   submitTicket: answers<SubmitTicketResponse>()({
     request: ticketSubmissionSchema,
     failure: 'tickets.errors.submitFailed',
@@ -116,7 +116,7 @@ export const CALLABLES = {
     invalid: 'Invalid bug report',
   }),
 
-  // Administration (issue 5)
+  // Administration
   listUsers: answers<ListUsersResponse>()({
     request: listUsersSchema,
     failure: ADMIN_ERRORS.loadUsersFailed,
@@ -183,7 +183,7 @@ export const CALLABLES = {
     invalid: 'Invalid log level',
   }),
 
-  // Staff ticket processing (issue 6)
+  // Staff ticket processing
   changeTicketStatus: answers<ChangeStatusResponse>()({
     request: changeStatusSchema,
     failure: TICKET_PROCESSING_ERRORS.statusFailed,
@@ -205,7 +205,7 @@ export const CALLABLES = {
     invalid: 'Invalid item confirmation',
   }),
 
-  // The staff ticket queue (issue 6)
+  // The staff ticket queue
   listTicketQueue: answers<TicketQueueResponse>()({
     request: ticketQueueRequestSchema,
     failure: TICKET_QUEUE_ERRORS.loadFailed,
@@ -217,7 +217,7 @@ export const CALLABLES = {
     failure: TICKET_QUEUE_ERRORS.staffFailed,
   }),
 
-  // The inbox (issue 18)
+  // The inbox
   markNotificationsRead: answers<MarkNotificationsReadResponse>()({
     request: markNotificationsReadSchema,
     failure: NOTIFICATION_ERRORS.markFailed,

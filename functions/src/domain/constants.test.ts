@@ -3,7 +3,7 @@ import * as c from './constants.js';
 import { workerProfileSchema } from './worker.js';
 
 describe('business constants (spec section 9)', () => {
-  it('match the spec', () => {
+  it('match the product constants', () => {
     expect(c.SESSION_TIMEOUT_MS).toBe(900_000);
     expect(c.SESSION_WARNING_MS).toBe(60_000);
     expect(c.SESSION_CHECK_INTERVAL_MS).toBe(1000);

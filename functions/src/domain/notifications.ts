@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * The inbox (issue 18, item 4): functions write `notifications/{id}` when something happens to a
+ * The inbox: functions write `notifications/{id}` when something happens to a
  * ticket of the recipient (or a ticket is assigned to them); the web reads the recipient's own
  * live and renders each from its translation key and values in the reader's language, so a
  * language switch retranslates the whole inbox. Only the callable markNotificationsRead changes

@@ -42,7 +42,7 @@ const managerUp = rolesFrom('manager');
 const managerPlUp = rolesFrom('manager_pl');
 const adminOnly = rolesFrom('admin');
 
-/** Which roles hold each permission by default (ours: the spec leaves it open; see ARCHITECTURE.md). */
+/** Which roles hold each permission by default (the product's choice, kept in one place). */
 export const ROLE_PERMISSIONS = {
   VIEW_OWN_DATA: everyone,
   SUBMIT_BUG_REPORT: everyone,

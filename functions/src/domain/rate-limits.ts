@@ -1,4 +1,4 @@
-// Abuse limits (issue 15, item 10): how often one account may run the operations that create
+// Abuse limits: how often one account may run the operations that create
 // documents or send e-mail. Counted per account in Firestore by functions/src/callable/rate-limit.ts;
 // the decision itself is here, pure, with the time as a parameter.
 

@@ -1,7 +1,7 @@
 import { TICKET_STATUSES, type TicketCategoryId, type TicketStatus } from './tickets.js';
 
 /*
- * How staff move a ticket through its statuses (issue 6), as data plus a few pure functions that
+ * How staff move a ticket through its statuses, as data plus a few pure functions that
  * the ticket screens (to offer only what is allowed) and the processing callables (to refuse the
  * rest) both ask. Payload schemas of the four processing callables live here too; their messages
  * are translation keys, like every form schema.
@@ -39,7 +39,7 @@ export const SENDABLE_CATEGORIES = ['clothes', 'tools'] as const satisfies reado
 const closedRules: readonly TransitionRule[] = [{ to: 'archived' }, { to: 'inProgress' }];
 
 /**
- * The transition table of issue 6. `archived` has no fixed rule: an archived ticket goes back to
+ * The transition table. `archived` has no fixed rule: an archived ticket goes back to
  * the status it had when it was archived (see `allowedTransitions`). `unknown` (a stored value
  * outside TICKET_STATUSES) may only be moved to inProgress, so staff can repair such a ticket.
  */

@@ -13,7 +13,7 @@ import {
 } from './tickets.js';
 
 describe('ticket statuses', () => {
-  it('lists the spec statuses', () => {
+  it('lists the product statuses', () => {
     expect(TICKET_STATUSES).toEqual([
       'new',
       'inProgress',

@@ -1,4 +1,4 @@
-// The web push of every new notification (issue 18, item 5), as a Firestore trigger. Its
+// The web push of every new notification, as a Firestore trigger. Its
 // dependencies are made on each run, so importing the functions reaches neither Firestore nor
 // Messaging, and a notification whose recipient has no device costs one small read.
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';

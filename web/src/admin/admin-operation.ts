@@ -5,7 +5,7 @@ export type AdminOperationTexts = OperationTexts;
 export type AdminOperationResult<T> = OperationResult<T>;
 
 /**
- * Runs one admin operation with the notices the spec asks for: a loading notice that turns into
+ * Runs one admin operation with its notices: a loading notice that turns into
  * a success or a failure notice (the server's translated reason when it gives one). Never
  * throws; the caller keeps the dialog and what was typed open on failure.
  */

@@ -104,13 +104,16 @@ describe('ProfilePage', () => {
     ['pl', 'Dane osobowe', 'Rola'],
     ['en', 'Personal details', 'Role'],
     ['ru', 'Личные данные', 'Должность'],
-  ] as const)("labels the worker's role field in %s as the spec names it", async (language, tab, label) => {
-    await changeLanguage(language);
-    renderPage(WORKER);
-    const panel = screen.getByRole('tabpanel', { name: tab });
-    // A bordered antd Descriptions row: the label cell, then its value cell.
-    expect(within(panel).getByText(label).closest('th')?.nextElementSibling).toHaveTextContent('Carpenter');
-  });
+  ] as const)(
+    "labels the worker's role field in %s as the product names it",
+    async (language, tab, label) => {
+      await changeLanguage(language);
+      renderPage(WORKER);
+      const panel = screen.getByRole('tabpanel', { name: tab });
+      // A bordered antd Descriptions row: the label cell, then its value cell.
+      expect(within(panel).getByText(label).closest('th')?.nextElementSibling).toHaveTextContent('Carpenter');
+    },
+  );
 
   it('reveals a PESEL on request and masks it again', async () => {
     renderPage(WORKER);

@@ -22,7 +22,7 @@ const NOTICE_KEYS = {
 } as const satisfies Record<Exclude<Notice, null>, string>;
 
 /**
- * "Notifications on this device" (issue 18, item 5): web push for the signed-in user on this
+ * "Notifications on this device": web push for the signed-in user on this
  * browser, on or off, remembered on the device. Where the browser has no Push API, or this
  * installation has no VAPID key, the switch is disabled and says why. While on, opening the settings
  * or switching the language registers the device again (a fresh token, the new language).

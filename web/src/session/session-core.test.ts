@@ -179,7 +179,7 @@ describe('extending', () => {
 describe('cross-tab messages', () => {
   const current = NOW + 60_000;
 
-  it('builds the message shapes of the spec', () => {
+  it('builds the session message shapes', () => {
     expect(createSessionMessage('SESSION_STARTED', NOW, { expiresAt: current })).toEqual({
       type: 'SESSION_STARTED',
       expiresAt: current,

@@ -1,4 +1,4 @@
-// The staff ticket queue (issue 6): one page of tickets under the quick filters, the counts per
+// The staff ticket queue: one page of tickets under the quick filters, the counts per
 // status and the site names to filter by. Reads only; PROCESS_TICKETS is re-checked on every call.
 import { type DocumentSnapshot, type Firestore, type Query, Timestamp } from 'firebase-admin/firestore';
 import {

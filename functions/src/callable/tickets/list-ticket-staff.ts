@@ -1,4 +1,4 @@
-// Who a ticket may be assigned to (issue 6): the enabled accounts that hold PROCESS_TICKETS, judged
+// Who a ticket may be assigned to: the enabled accounts that hold PROCESS_TICKETS, judged
 // and named exactly as assignTicket judges and names an assignee.
 import type { Auth, UserRecord } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';

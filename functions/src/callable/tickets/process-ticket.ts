@@ -1,4 +1,4 @@
-// What the ticket-processing callables (issue 6: status, assignment, updates, item confirmation)
+// What the ticket-processing callables (status, assignment, updates, item confirmation)
 // share: their dependencies, the staff access checks and the read of a stored ticket. What each
 // of them decides lives in domain/operations; run-operation.ts writes it.
 import type { Firestore, Transaction } from 'firebase-admin/firestore';

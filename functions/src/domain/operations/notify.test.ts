@@ -8,7 +8,7 @@ import type { Decision, OperationCaller } from './decision.js';
 import { notificationsOf } from '../testing/notifications.js';
 import { storedTicketOf } from './ticket-state.js';
 
-// Who hears of what (issue 18, item 4): the owner of a ticket of every change someone else makes
+// Who hears of what: the owner of a ticket of every change someone else makes
 // to it, staff of a ticket assigned to them; nobody of what they did themselves.
 
 const NOW = Date.UTC(2026, 10, 25, 9, 30);

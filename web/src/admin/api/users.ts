@@ -2,7 +2,7 @@ import type { CallableRequestOf, CallableResponseOf } from '@domain/callables';
 import { call } from '../../lib/call';
 
 /*
- * The user-management callables (issue 5), typed by the contract table
+ * The user-management callables, typed by the contract table
  * (functions/src/domain/callables.ts). Each one re-checks the caller on the server; errors reach
  * the screens as FunctionsError and are read with toAdminFailure (through useAdminOperation for
  * the changes).

@@ -1,4 +1,4 @@
-// An open tab asks for a fresh token every REFRESH_CHECK_MS (issue 15, item 1): a disabled account or one whose
+// An open tab asks for a fresh token every REFRESH_CHECK_MS: a disabled account or one whose
 // tokens a role change revoked is signed out then, not at the hourly refresh.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
