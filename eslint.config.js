@@ -1,4 +1,4 @@
-// Lint rules, including the import boundaries of STYLE.md:
+// Lint rules, including the import boundaries (docs/architecture.md, "Parts"):
 // domain -> web shared code (components, lib, config, i18n, notices) -> features -> app.
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The domain module imports no Firebase and no React (STYLE.md 2). */
+/** The domain module imports no Firebase and no React: it runs in functions, web and rules tests alike. */
 const DOMAIN_IS_PURE = {
   group: ['firebase', 'firebase/*', 'firebase-*', '@firebase/*', 'react', 'react-*'],
   message: 'The domain module is pure: TypeScript and zod only.',

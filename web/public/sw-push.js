@@ -1,4 +1,4 @@
-// Web push (issue 18, item 5), imported into the generated service worker (vite.config.ts
+// Web push, imported into the generated service worker (vite.config.ts
 // importScripts). The functions send FCM data messages only (functions/src/push/send-push.ts); FCM
 // delivers them wrapped as {data: {title, body, link, tag, notificationId}}, and this shows them.
 // Plain JS without imports: it runs as it is, beside the Workbox code.

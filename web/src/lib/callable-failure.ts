@@ -87,7 +87,7 @@ export function toCallableFailure(
   else if (typeof message === 'string' && keys.own.test(message)) messageKey = message;
   else if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') messageKey = keys.noConnection;
   else if (shortCode === 'permission-denied') messageKey = keys.forbidden;
-  // The spec's text for a session the server no longer accepts (revoked, disabled, signed out).
+  // The product's text for a session the server no longer accepts (revoked, disabled, signed out).
   else if (shortCode === 'unauthenticated') messageKey = 'auth.errors.sessionFailed';
   const retryAt = retryAtOf(error);
   return retryAt === null
