@@ -281,7 +281,7 @@ export async function startStack({
     ...(board ? [ports.mondayBoard] : []),
   ]);
   // With `board`, the workers live on a local monday.com board: the functions read its read model
-  // and write edits to it (README: "Worker data from a monday.com board").
+  // and write edits to it (docs/operations.md: "Worker data from a monday.com board").
   const localBoard = board
     ? await startLocalBoard({
         port: ports.mondayBoard,

@@ -262,7 +262,7 @@ export function findStack({
     problem:
       problems.length === 0
         ? null
-        : `The local stack needs ${problems.join(' and ')}: see README "Run it" for how to get them.`,
+        : `The local stack needs ${problems.join(' and ')}: see docs/development.md for how to get them.`,
   };
 }
 

@@ -1,5 +1,5 @@
-// The README tells a new user the truth about what the code serves: its callable and HTTP API tables list
-// exactly what functions/src exports and routes, and every document it names is in the repository.
+// The API reference tells the truth about what the code serves: docs/api.md's callable and HTTP tables
+// list exactly what functions/src exports and routes; the README names only documents that exist.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,19 +8,20 @@ import { ROOT } from './emulators.mjs';
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const README = read('README.md');
+const API = read('docs/api.md');
 
-/** The rows of the README table under `heading` (up to the next heading), first cells only. */
+/** The rows of the docs/api.md table under `heading` (up to the next heading), first cells only. */
 function firstCells(heading: string): string[] {
-  const start = README.indexOf(heading);
-  if (start < 0) throw new Error(`README has no "${heading}"`);
-  const section = README.slice(start + heading.length).split(/\n#{2,3} /)[0] ?? '';
+  const start = API.indexOf(heading);
+  if (start < 0) throw new Error(`docs/api.md has no "${heading}"`);
+  const section = API.slice(start + heading.length).split(/\n#{2,3} /)[0] ?? '';
   return section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
     .map((line) => line.split('|')[1]?.trim() ?? '');
 }
 
-describe('README', () => {
+describe('docs/api.md and the README', () => {
   it('lists exactly the callables that functions/src/index.ts exports', () => {
     const exported = [...read('functions/src/index.ts').matchAll(/^export const (\w+) = serveCallable\(/gm)]
       .map((match) => match[1])

@@ -47,7 +47,7 @@ const db = adminDb();
 // default) are dropped, and a change there is picked up within a minute.
 const logger = createBackendLogger({ db });
 // The worker directory: the monday.com board's read model when MONDAY_BOARD_ID is set (edits go to
-// the board first), else Firestore `workers` (README: "Worker data from a monday.com board").
+// the board first), else Firestore `workers` (docs/operations.md: "Worker data from a monday.com board").
 const workers = configuredDirectory(db);
 // Every callable is one line: serveCallable checks that the handler is the one of that name in the
 // contract table (domain/callables.ts); defineCallable gives each the same shell (auth, App Check,
@@ -177,7 +177,7 @@ export const unregisterPushDevice = serveCallable(
 export { pushNotification } from './push/push-notification.js';
 
 // Public sign-up only for e-mails the worker directory knows (where Identity Platform is on; the
-// README's security section says how to switch public sign-up off altogether).
+// docs/security.md says how to switch public sign-up off altogether).
 export const gateSignUp = beforeUserCreated(
   { region: FUNCTIONS_REGION },
   createSignUpGate({ directory: workers.directory, logger }),

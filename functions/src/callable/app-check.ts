@@ -5,7 +5,7 @@ import { defineBoolean } from 'firebase-functions/params';
 
 /**
  * On by default wherever the functions are deployed. To deploy to a project without App Check
- * set up yet, put `ENFORCE_APP_CHECK=false` in `functions/.env.<projectId>` (README: Abuse limits
+ * set up yet, put `ENFORCE_APP_CHECK=false` in `functions/.env.<projectId>` (docs/operations.md: Abuse limits
  * and App Check).
  */
 export const ENFORCE_APP_CHECK = defineBoolean('ENFORCE_APP_CHECK', {

@@ -36,7 +36,8 @@ export const MONDAY_BOARD_ID = defineString('MONDAY_BOARD_ID', {
 });
 export const MONDAY_COLUMN_MAP = defineString('MONDAY_COLUMN_MAP', {
   default: '',
-  description: 'JSON: profile field -> {"id": column id, "type": column type} (README: monday.com board).',
+  description:
+    'JSON: profile field -> {"id": column id, "type": column type} (docs/operations.md: monday.com board).',
 });
 export const MONDAY_API_URL = defineString('MONDAY_API_URL', {
   default: DEFAULT_MONDAY_API_URL,
