@@ -2,13 +2,16 @@
 //  - JavaScript (gzip) each route loads, in Chromium: /login <= 215 KB and no Firestore or
 //    Storage code; every route <= 430 KB.
 //  - Lighthouse (mobile) on /login: performance >= 94, accessibility 100.
+//  - Firestore documents read and listeners per screen (bench-reads.mjs): the ticket history reads no
+//    more documents than it shows tickets.
 // Prints a table and exits non-zero when a budget is missed. Expects `npm run build` first.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
-import { PORTS, ROOT, startStack } from './emulators.mjs';
+import { measureReadsPerScreen, printReadsTable, startStackWithReadsProbe } from './bench-reads.mjs';
+import { PORTS, ROOT } from './emulators.mjs';
 
 const APP = `http://127.0.0.1:${PORTS.hosting}`;
 const DIST = path.join(ROOT, 'web', 'dist');
@@ -72,7 +75,7 @@ const hasAny = (files, markers) => files.some((f) => markers.some((m) => f.text.
 
 const failures = [];
 const rows = [];
-const stack = await startStack({
+const stack = await startStackWithReadsProbe({
   seed: true,
   logFile: path.join(ROOT, '.tmp', 'bench-emulators.log'),
   log: () => undefined,
@@ -120,6 +123,10 @@ try {
   console.log(
     `  /login Firestore code: ${hasFirestore ? 'YES' : 'none'}; Storage code: ${hasStorage ? 'YES' : 'none'}`,
   );
+
+  const reads = await measureReadsPerScreen({ browser, app: APP });
+  printReadsTable(reads.rows, { verbose: process.argv.includes('--verbose') });
+  failures.push(...reads.failures);
 
   // Lighthouse gets the machine to itself: the measuring browser would compete for its two cores.
   await browser.close();
