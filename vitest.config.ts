@@ -48,6 +48,30 @@ export default defineConfig({
         },
       },
       {
+        // `npm run test:faults`: parts of the running stack stopped mid-way (docs/faults.md).
+        test: {
+          name: 'faults',
+          environment: 'node',
+          include: ['faults/**/*.fault.ts'],
+          globalSetup: ['faults/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The browser killed mid-upload: needs the Storage emulator (`npm run test:faults:storage`).
+        test: {
+          name: 'faults-storage',
+          environment: 'node',
+          include: ['faults/**/*.storage-fault.ts'],
+          globalSetup: ['faults/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
         // Needs the Storage emulator, whose rules runtime is a download: `npm run test:emulators` only.
         test: {
           name: 'storage-rules',
