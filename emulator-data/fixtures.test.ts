@@ -305,7 +305,10 @@ describe('tickets fixture', () => {
         email: submitter?.email,
       });
       const category = findCategory(ticket.category);
-      expect(hasPermission(submitter, category?.submitPermission ?? '', AUTH_RULES), ticket.id).toBe(true);
+      expect(category, ticket.id).toBeDefined();
+      expect(category && hasPermission(submitter, category.submitPermission, AUTH_RULES), ticket.id).toBe(
+        true,
+      );
       if (category?.isSpecial) {
         expect(hasPermission(submitter, 'ACCESS_SPECIAL_CATEGORIES', AUTH_RULES), ticket.id).toBe(true);
       }

@@ -1,5 +1,5 @@
-import { ROLE_PERMISSIONS } from './permissions.js';
-import { ROLE_HIERARCHY, ROLES } from './roles.js';
+import { type Permission, ROLE_PERMISSIONS } from './permissions.js';
+import { ROLE_HIERARCHY, ROLES, type Role } from './roles.js';
 
 /** The rules table the server publishes at GET /api/config/auth-rules and every check reads. */
 export type AuthRules = {
@@ -62,7 +62,7 @@ export function isAdmin(userRole: string | undefined, rules: AuthRules): boolean
  */
 export function hasPermission(
   user: PermissionSubject | null | undefined,
-  permission: string,
+  permission: Permission,
   rules: AuthRules | null | undefined,
 ): boolean {
   if (!user || !rules?.PERMISSIONS) return false;
@@ -78,7 +78,7 @@ export type PermissionSource = 'revoked' | 'assigned' | 'role' | 'none';
 
 export function permissionSource(
   user: PermissionSubject | null | undefined,
-  permission: string,
+  permission: Permission,
   rules: AuthRules | null | undefined,
 ): PermissionSource {
   if (!user || !rules?.PERMISSIONS || !Object.hasOwn(rules.PERMISSIONS, permission)) return 'none';
@@ -88,17 +88,30 @@ export function permissionSource(
 }
 
 /**
- * The check the router uses: a value starting with `PERMISSION_` names a permission
- * (`PERMISSION_VIEW_ALL_USER_DATA`), anything else is a minimum role.
+ * Who may open a screen, as one predicate: every field that is given must hold; none given admits
+ * every signed-in user. `role` is a minimum role in the hierarchy, `allPermissions` flags the user
+ * must all hold, `anyPermission` flags of which the user must hold at least one (an empty list
+ * admits nobody).
  */
-export function meetsRequirement(
+export type Access = {
+  role?: Role;
+  allPermissions?: readonly Permission[];
+  anyPermission?: readonly Permission[];
+};
+
+/**
+ * The one answer to "may this user open it" for the router and the menu. No user: false. A
+ * condition without rules: false (like hasPermission); no condition needs no rules.
+ */
+export function canAccess(
   user: PermissionSubject | null | undefined,
-  required: string,
+  access: Access,
   rules: AuthRules | null | undefined,
 ): boolean {
-  if (!user || !rules) return false;
-  if (required.startsWith('PERMISSION_')) {
-    return hasPermission(user, required.slice('PERMISSION_'.length), rules);
-  }
-  return hasAtLeastRole(user.role, required, rules);
+  if (!user) return false;
+  if (access.role !== undefined && !(rules && hasAtLeastRole(user.role, access.role, rules))) return false;
+  const holds = (permission: Permission) => hasPermission(user, permission, rules);
+  if (access.allPermissions && !access.allPermissions.every(holds)) return false;
+  if (access.anyPermission && !access.anyPermission.some(holds)) return false;
+  return true;
 }

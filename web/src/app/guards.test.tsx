@@ -1,4 +1,4 @@
-import { AUTH_RULES, type AuthRules } from '@domain';
+import { type Access, AUTH_RULES, type AuthRules } from '@domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, StrictMode } from 'react';
@@ -8,7 +8,8 @@ import '../i18n';
 import { AuthContext } from '../lib/auth/auth-context';
 import type { AuthState, EnrichedUser } from '../lib/auth/types';
 import { markSignedOut } from '../lib/auth/sign-out-cleanup';
-import { PublicOnly, RequireAuth, RequireRole, takeIntendedPath } from './guards';
+import { PublicOnly, RequireAuth, takeIntendedPath } from './guards';
+import { RequireAccess } from './require-access';
 
 const ROLES = ['user', 'foreman', 'manager', 'manager_pl', 'admin'] as const;
 
@@ -112,32 +113,32 @@ describe('RequireAuth', () => {
   });
 });
 
-function renderRestricted(required: string, auth: AuthState) {
+function renderRestricted(access: Access, auth: AuthState) {
   return renderAt(
     '/admin/area',
     auth,
     <Route
       path="/admin/area"
       element={
-        <RequireRole required={required}>
+        <RequireAccess access={access}>
           <h1>Restricted area</h1>
-        </RequireRole>
+        </RequireAccess>
       }
     />,
   );
 }
 
-describe('RequireRole', () => {
+describe('RequireAccess', () => {
   // Hierarchy: user < foreman < manager < manager_pl < admin.
   const cases = ROLES.flatMap((role) => [
-    { role, required: 'manager', isAllowed: ['manager', 'manager_pl', 'admin'].includes(role) },
-    { role, required: 'admin', isAllowed: role === 'admin' },
+    { role, required: 'manager' as const, isAllowed: ['manager', 'manager_pl', 'admin'].includes(role) },
+    { role, required: 'admin' as const, isAllowed: role === 'admin' },
   ]);
 
   it.each(cases)(
-    '$role against required $required: allowed = $isAllowed',
+    '$role against minimum role $required: allowed = $isAllowed',
     ({ role, required, isAllowed }) => {
-      renderRestricted(required, authState(makeUser(role)));
+      renderRestricted({ role: required }, authState(makeUser(role)));
       if (isAllowed) {
         expect(screen.getByRole('heading', { name: 'Restricted area' })).toBeInTheDocument();
       } else {
@@ -147,33 +148,52 @@ describe('RequireRole', () => {
     },
   );
 
-  it('checks a PERMISSION_ requirement as a permission: assigned to a worker, it lets them in', () => {
+  const viewAll: Access = { allPermissions: ['VIEW_ALL_USER_DATA'] };
+
+  it('lets in a worker who was assigned the permission', () => {
     const worker = makeUser('user', { assignedPermissions: ['VIEW_ALL_USER_DATA'] });
-    renderRestricted('PERMISSION_VIEW_ALL_USER_DATA', authState(worker));
+    renderRestricted(viewAll, authState(worker));
     expect(screen.getByRole('heading', { name: 'Restricted area' })).toBeInTheDocument();
   });
 
-  it('checks a PERMISSION_ requirement as a permission: revoked from a manager, it keeps them out', () => {
+  it('keeps out a manager whose permission was revoked', () => {
     const manager = makeUser('manager', { revokedPermissions: ['VIEW_ALL_USER_DATA'] });
-    renderRestricted('PERMISSION_VIEW_ALL_USER_DATA', authState(manager));
+    renderRestricted(viewAll, authState(manager));
     expect(screen.getByRole('heading', { name: 'Profile /profile' })).toBeInTheDocument();
   });
 
-  it('grants a PERMISSION_ requirement by role default and refuses a worker without it', () => {
-    const { unmount } = renderRestricted('PERMISSION_VIEW_ALL_USER_DATA', authState(makeUser('manager')));
+  it('grants a permission by role default and refuses a worker without it', () => {
+    const { unmount } = renderRestricted(viewAll, authState(makeUser('manager')));
     expect(screen.getByRole('heading', { name: 'Restricted area' })).toBeInTheDocument();
     unmount();
-    renderRestricted('PERMISSION_VIEW_ALL_USER_DATA', authState(makeUser('user')));
+    renderRestricted(viewAll, authState(makeUser('user')));
     expect(screen.getByRole('heading', { name: 'Profile /profile' })).toBeInTheDocument();
+  });
+
+  it('wants the role and the permission together', () => {
+    const debug: Access = { role: 'admin', allPermissions: ['ACCESS_DEBUG_TOOLS'] };
+    const { unmount } = renderRestricted(
+      debug,
+      authState(makeUser('manager', { assignedPermissions: ['ACCESS_DEBUG_TOOLS'] })),
+    );
+    expect(screen.getByRole('heading', { name: 'Profile /profile' })).toBeInTheDocument();
+    unmount();
+    renderRestricted(debug, authState(makeUser('admin')));
+    expect(screen.getByRole('heading', { name: 'Restricted area' })).toBeInTheDocument();
   });
 
   it('refuses even an admin while there are no rules', () => {
-    renderRestricted('manager', authState(makeUser('admin'), null));
+    renderRestricted({ role: 'manager' }, authState(makeUser('admin'), null));
     expect(screen.getByRole('heading', { name: 'Profile /profile' })).toBeInTheDocument();
   });
 
+  it('lets any signed-in user into a screen that requires nothing, even without rules', () => {
+    renderRestricted({}, authState(makeUser('user'), null));
+    expect(screen.getByRole('heading', { name: 'Restricted area' })).toBeInTheDocument();
+  });
+
   it('refuses a visitor', () => {
-    renderRestricted('manager', authState(null));
+    renderRestricted({ role: 'manager' }, authState(null));
     expect(screen.getByRole('heading', { name: 'Profile /profile' })).toBeInTheDocument();
   });
 });

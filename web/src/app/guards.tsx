@@ -1,6 +1,5 @@
-import { meetsRequirement } from '@domain';
 import { type ReactNode, Suspense, lazy, useEffect, useRef } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
 import { INTENDED_PATH_KEY, rememberIntendedPath } from '../lib/auth/sign-out-cleanup';
 
@@ -33,16 +32,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </Suspense>
     );
   }
-  return children;
-}
-
-/**
- * Restricted routes: at least `required` role, or the permission when it starts with
- * PERMISSION_. Anyone else goes to /profile. The server refuses the data regardless.
- */
-export function RequireRole({ required, children }: { required: string; children: ReactNode }) {
-  const { user, rules } = useAuth();
-  if (!meetsRequirement(user, required, rules)) return <Navigate to="/profile" replace />;
   return children;
 }
 

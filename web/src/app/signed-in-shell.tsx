@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AntdProvider } from '../lib/antd-provider';
 import { useAuth } from '../lib/auth/auth-context';
 import { useThemeMode } from '../lib/theme';
@@ -14,10 +14,12 @@ import { preloadNoticeStack } from '../notices';
 import { unsentTicketCount } from '../tickets/outbox/unsent-count';
 import { UnsentTicketsDialog } from '../tickets/outbox/unsent-tickets-dialog';
 import { prefetchDeviceKey } from '../lib/idb/device-key';
+import { SignedInRoutes } from './routes';
 
 /**
- * Everything a signed-in user sees around a screen: antd theme, layout, logout. The session timeout runs
- * above the routes (app.tsx), since this shell is mounted anew with every sign-in.
+ * Everything a signed-in user sees around a screen: antd theme, layout, logout; the screen is the one
+ * the route table (routes.tsx) has for the address. The session timeout runs above the routes
+ * (app.tsx), since this shell is mounted anew with every sign-in.
  */
 export function SignedInShell() {
   const { t } = useTranslation();
@@ -52,7 +54,7 @@ export function SignedInShell() {
     <AntdProvider>
       <AppLayout themeMode={mode} onThemeChange={setMode} onLogout={logout} unreadCount={unreadCount}>
         <Suspense fallback={<Spinner size="large" className="page-spinner" label={t('common.loading')} />}>
-          <Outlet />
+          <SignedInRoutes />
         </Suspense>
       </AppLayout>
       <UnsentTicketsDialog

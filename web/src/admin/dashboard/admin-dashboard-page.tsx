@@ -25,7 +25,8 @@ import '../../components/ui/alert.css';
 import '../../components/ui/status-tag.css';
 
 /*
- * /admin (manager and up; the server also wants VIEW_ALL_USER_DATA): users by role and account
+ * /admin (the route table admits managers and up with CREATE_USER_ACCOUNTS and VIEW_ALL_USER_DATA;
+ * the server wants the role and VIEW_ALL_USER_DATA): users by role and account
  * status, tickets by status and category, and the oldest open tickets. Plain lists with CSS bars
  * rather than antd Table / Statistic / charts, which would weigh more than the whole screen.
  */

@@ -11,8 +11,9 @@ import { Flex } from '../../components/ui/flex';
 import { Typography } from '../../components/ui/typography';
 
 /**
- * /admin/debug (admin role; the server also wants ACCESS_DEBUG_TOOLS): security debug, permission
- * test, test security log and the backend log level, one under another so each is easy to find.
+ * /admin/debug (the route table admits admins with ACCESS_DEBUG_TOOLS, as the server wants): security
+ * debug, permission test, test security log and the backend log level, one under another so each is
+ * easy to find. The page still checks the permission itself, should it ever be rendered without it.
  */
 export function AdminDebugPage() {
   const { t } = useTranslation();

@@ -349,11 +349,17 @@ describe('Sidebar', () => {
       expect(queryEntry('Zarządzanie użytkownikami')).not.toBeInTheDocument();
     });
 
-    it('follows assigned permissions: a worker with both flags gets user management', () => {
+    it('offers a worker with both flags assigned nothing: the screens want a manager', () => {
       renderSidebar({
         user: makeUser('user', { assignedPermissions: ['CREATE_USER_ACCOUNTS', 'VIEW_ALL_USER_DATA'] }),
       });
-      expect(screen.getByText('Administracja')).toBeInTheDocument();
+      expect(screen.queryByText('Administracja')).not.toBeInTheDocument();
+      expect(queryEntry('Zarządzanie użytkownikami')).not.toBeInTheDocument();
+      expect(queryEntry('Panel administracyjny')).not.toBeInTheDocument();
+    });
+
+    it('offers a manager with ACCESS_DEBUG_TOOLS assigned no admin debug: the screen wants an admin', () => {
+      renderSidebar({ user: makeUser('manager', { assignedPermissions: ['ACCESS_DEBUG_TOOLS'] }) });
       expect(entry('Zarządzanie użytkownikami')).toBeInTheDocument();
       expect(queryEntry('Diagnostyka')).not.toBeInTheDocument();
     });

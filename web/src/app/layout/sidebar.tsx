@@ -1,6 +1,6 @@
 // The sidebar is plain markup on purpose: antd Menu (with rc-menu, Tooltip, Overflow and motion),
 // Switch, Space and Typography cost every signed-in route 15 to 40 KB gzip of JavaScript.
-import { hasPermission } from '@domain';
+import { canAccess } from '@domain';
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -24,7 +24,23 @@ import {
   ToolOutlined,
   UserOutlined,
 } from '../../components/ui/icons';
+import { type NavGroup, type NavIcon, PLANNED_NAV_ENTRIES, type RouteNav, SIGNED_IN_ROUTES } from '../routes';
 import './sidebar.css';
+
+const NAV_ICONS: Record<NavIcon, typeof UserOutlined> = {
+  profile: UserOutlined,
+  newTicket: PlusCircleOutlined,
+  ticketHistory: HistoryOutlined,
+  ticketQueue: OrderedListOutlined,
+  notifications: BellOutlined,
+  documents: FileTextOutlined,
+  mail: MailOutlined,
+  reportDanger: AlertOutlined,
+  reportBug: BugOutlined,
+  adminDashboard: DashboardOutlined,
+  userManagement: TeamOutlined,
+  adminDebug: ToolOutlined,
+};
 
 export type SidebarProps = {
   themeMode: ThemeMode;
@@ -36,7 +52,7 @@ export type SidebarProps = {
   unreadCount?: number;
 };
 
-/** A menu entry: `key` is its route path; the three disabled entries have no route. */
+/** A menu entry: `key` is its route path; the entries planned without a route yet are disabled. */
 export type NavEntry = {
   key: string;
   icon: ReactNode;
@@ -46,58 +62,36 @@ export type NavEntry = {
 
 export type NavSections = {
   main: NavEntry[];
-  /** Absent when the user may not see the administration section at all. */
+  /** Absent when the user may open none of the administration screens. */
   admin?: NavEntry[];
 };
 
-/** The entries this user may see, in the order of the spec. */
+/**
+ * The entries this user may see, from the route table (routes.tsx): a route's entry exactly when
+ * canAccess admits the user to the route, as its guard does; the planned entries always, disabled.
+ */
 export function useNavSections(): NavSections {
   const { t } = useTranslation();
   const { user, rules } = useAuth();
-  const main: NavEntry[] = [
-    { key: '/profile', icon: <UserOutlined aria-hidden />, label: t('nav.profile') },
-    { key: '/new-ticket', icon: <PlusCircleOutlined aria-hidden />, label: t('nav.newTicket') },
-    { key: '/ticket-history', icon: <HistoryOutlined aria-hidden />, label: t('nav.ticketHistory') },
+  const listed: { key: string; nav: RouteNav; isDisabled: boolean }[] = [
+    ...SIGNED_IN_ROUTES.flatMap(({ path, access, nav }) =>
+      nav && canAccess(user, access, rules)
+        ? [{ key: path, nav, isDisabled: nav.enabledFor ? !canAccess(user, nav.enabledFor, rules) : false }]
+        : [],
+    ),
+    ...PLANNED_NAV_ENTRIES.map(({ key, nav }) => ({ key, nav, isDisabled: true })),
   ];
-  if (hasPermission(user, 'PROCESS_TICKETS', rules)) {
-    main.push({
-      key: '/ticket-queue',
-      icon: <OrderedListOutlined aria-hidden />,
-      label: t('nav.ticketQueue'),
-    });
-  }
-  main.push(
-    { key: '/notifications', icon: <BellOutlined aria-hidden />, label: t('nav.notifications') },
-    { key: 'documents', icon: <FileTextOutlined aria-hidden />, label: t('nav.documents'), isDisabled: true },
-    { key: 'mail', icon: <MailOutlined aria-hidden />, label: t('nav.mail'), isDisabled: true },
-    {
-      key: 'report-danger',
-      icon: <AlertOutlined aria-hidden />,
-      label: t('nav.reportDanger'),
-      isDisabled: true,
-    },
-    {
-      key: '/report-bug',
-      icon: <BugOutlined aria-hidden />,
-      label: t('nav.reportBug'),
-      // Shown to everyone, like the other entries, but only usable with the permission.
-      isDisabled: !hasPermission(user, 'SUBMIT_BUG_REPORT', rules),
-    },
-  );
-  if (!hasPermission(user, 'CREATE_USER_ACCOUNTS', rules)) return { main };
-  const admin: NavEntry[] = [];
-  if (hasPermission(user, 'VIEW_ALL_USER_DATA', rules)) {
-    admin.push(
-      { key: '/admin', icon: <DashboardOutlined aria-hidden />, label: t('nav.adminDashboard') },
-      { key: '/admin/users', icon: <TeamOutlined aria-hidden />, label: t('nav.userManagement') },
-    );
-  }
-  if (hasPermission(user, 'ACCESS_DEBUG_TOOLS', rules)) {
-    admin.push({ key: '/admin/debug', icon: <ToolOutlined aria-hidden />, label: t('nav.adminDebug') });
-  }
-  // No heading over an empty section (e.g. a manager whose VIEW_ALL_USER_DATA was revoked).
-  if (admin.length === 0) return { main };
-  return { main, admin };
+  const group = (name: NavGroup): NavEntry[] =>
+    listed
+      .filter(({ nav }) => nav.group === name)
+      .sort((a, b) => a.nav.order - b.nav.order)
+      .map(({ key, nav, isDisabled }) => {
+        const Icon = NAV_ICONS[nav.icon];
+        return { key, icon: <Icon aria-hidden />, label: t(nav.labelKey), isDisabled };
+      });
+  const admin = group('admin');
+  // No heading over an empty section.
+  return admin.length > 0 ? { main: group('main'), admin } : { main: group('main') };
 }
 
 /** The selected entry: the first path segment decides (/ticket/1 belongs to ticket history). */
