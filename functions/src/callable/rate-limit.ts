@@ -10,6 +10,7 @@ import {
   decideRateLimit,
   storedHits,
 } from '../domain/rate-limits.js';
+import { OPERATION_TRANSACTION } from './run-operation.js';
 
 export const RATE_LIMITS_COLLECTION = 'rateLimits';
 
@@ -78,7 +79,7 @@ export function createRateLimiter({ db, now }: RateLimiterDeps) {
             expiresAt: Timestamp.fromMillis(last + RATE_LIMITS[bucket.operation].windowMs),
           });
         });
-      });
+      }, OPERATION_TRANSACTION);
     },
   };
 }

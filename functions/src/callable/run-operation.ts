@@ -24,6 +24,12 @@ import {
 } from '../domain/operations/decision.js';
 import { type CallableLogger, invalidArgument } from './errors.js';
 
+/**
+ * Staff act on one ticket in quick succession (several items confirmed, an update beside them):
+ * those transactions meet on the ticket document and retry each other. The SDK's default of 5
+ * attempts gave up under load; 10 lets such a burst through, each attempt still serialised.
+ */
+export const OPERATION_TRANSACTION = { maxAttempts: 10 } as const;
 /** The Auth calls account changes make. */
 export type AccountAuth = Pick<Auth, 'setCustomUserClaims' | 'revokeRefreshTokens' | 'updateUser'>;
 
@@ -140,7 +146,7 @@ export async function runOperation<S, R>(
   const { decision, logRefs } = await db.runTransaction(async (tx) => {
     const decided = decideOrThrow(operation.decide(await operation.read(tx)));
     return { decision: decided, logRefs: applyDecision(db, tx, decided) };
-  });
+  }, OPERATION_TRANSACTION);
   if (decision.accountChanges.length === 0) return decision;
   const { auth } = deps;
   if (!auth) throw new Error(`${operation.name} changes accounts but has no Auth client`);
