@@ -11,12 +11,19 @@ const TEXT = /\.(ts|tsx|mts|mjs|js|css|html|md|rules|json|yml|yaml|sh)$|^\.ci\/r
 /** Files that are data, not prose, or quote other projects. */
 const SKIPPED = new Set(['package-lock.json', 'scripts/references.test.ts']);
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+/** What a clean clone holds: files a machine makes for itself (ignored by git) do not count. */
+const inRepository = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
   cwd: ROOT,
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((file) => file && TEXT.test(file) && !SKIPPED.has(file) && existsSync(path.join(ROOT, file)));
+  .filter((file) => file && existsSync(path.join(ROOT, file)));
+const repositoryPaths = new Set(
+  inRepository.flatMap((file) =>
+    file.split('/').map((_, index, parts) => parts.slice(0, index + 1).join('/')),
+  ),
+);
+const files = inRepository.filter((file) => TEXT.test(file) && !SKIPPED.has(file));
 
 const TOP_FOLDERS = 'web|functions|scripts|e2e|faults|rules-tests|docs|emulator-data|\\.ci';
 /** A path into the repository, as prose names one: starts at a top folder, ends in a file name. */
@@ -39,12 +46,13 @@ function missingPaths(file: string, text: string): string[] {
   return [...named, ...links].filter(
     (name) =>
       // A file name (an error code such as `functions/internal` is no path); not a glob, a
-      // placeholder, built output or a local settings file the reader makes (`web/.env`).
+      // placeholder, built output or a local settings file made on the machine (`web/.env`,
+      // the emulator's `.secret.local`).
       /\/[^/]*\.[^/]+$/.test(name) &&
       !/[*{}<>]/.test(name) &&
       !/\/(?:lib|dist)\//.test(name) &&
-      !/\/\.env(?:\.[\w.-]+)?$/.test(name) &&
-      !existsSync(path.join(ROOT, name)),
+      !/\/\.(?:env|secret)(?:\.[\w.-]+)?$/.test(name) &&
+      !repositoryPaths.has(path.posix.normalize(name)),
   );
 }
 
