@@ -441,6 +441,12 @@ export async function createHistoryWorker(count = HISTORY_TICKETS) {
 /** A fresh browser context signed in as `email`, with no page open (so no tab holds Firestore). */
 async function signedInContext(browser, app, email) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
+  await signIn(context, app, email);
+  return context;
+}
+
+/** Signs `context` in as `email` (a seed account) through /login, in a page it then closes. */
+export async function signIn(context, app, email) {
   const page = await context.newPage();
   await page.goto(`${app}/login`);
   await page.locator('#login-email').fill(email);
@@ -448,7 +454,6 @@ async function signedInContext(browser, app, email) {
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: READY_TIMEOUT_MS });
   await page.close();
-  return context;
 }
 
 /** Resolves once `snapshot().moved` and the server log stayed the same for QUIET_MS. */

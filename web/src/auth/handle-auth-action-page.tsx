@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { checkResetCode, recoverEmail, setNewPassword, verifyEmail } from './api';
 import { AuthCard } from './auth-card';
-import { type NewPassword, newPasswordSchema } from './schemas';
+import { type NewPassword, newPasswordRule, resolverOf } from './schemas';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { InputField } from '../components/ui/form-field';
@@ -25,11 +24,13 @@ function isSupported(mode: string): mode is SupportedMode {
   return (SUPPORTED_MODES as readonly string[]).includes(mode);
 }
 
+const NEW_PASSWORD_RESOLVER = resolverOf(newPasswordRule);
+
 function ResetPasswordForm({ code, email, onDone }: { code: string; email: string; onDone: () => void }) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<NewPassword>({
-    resolver: zodResolver(newPasswordSchema),
+    resolver: NEW_PASSWORD_RESOLVER,
     defaultValues: { password: '', confirm: '' },
   });
   const submit = handleSubmit(async ({ password }) => {

@@ -61,6 +61,19 @@ describe('LoginPage', () => {
     expect(api.signInWithPassword).not.toHaveBeenCalled();
   });
 
+  it('moves to the first wrong field and drops its error as soon as it is fixed', async () => {
+    render(<LoginPage />);
+    await userEvent.type(passwordInput(), 'secret1');
+    await userEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    expect(await screen.findByText('To pole jest wymagane')).toBeInTheDocument();
+    expect(emailInput()).toHaveFocus();
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(emailInput(), 'anna@example.com');
+    await waitFor(() => expect(screen.queryByText('To pole jest wymagane')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    await waitFor(() => expect(api.signInWithPassword).toHaveBeenCalledWith('anna@example.com', 'secret1'));
+  });
+
   it('signs in with the typed e-mail and password', async () => {
     render(<LoginPage />);
     await userEvent.type(emailInput(), 'jan@example.com');

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../components/language-switch';
 import {
@@ -13,7 +11,8 @@ import {
 import { AuthCard } from './auth-card';
 import { type TranslatedError, authErrorText } from './auth-errors';
 import { forgetLinkEmail, rememberLinkEmail, storedLinkEmail } from './link-sign-in-email';
-import { type EmailOnly, type PasswordSignIn, emailOnlySchema, passwordSignInSchema } from './schemas';
+import { emailOnlyRule, passwordSignInRule } from './schemas';
+import { useSmallForm } from './use-small-form';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { InputField } from '../components/ui/form-field';
@@ -36,12 +35,11 @@ function OutcomeAlert({ outcome }: { outcome: Outcome }) {
   return <Alert type="success">{t(outcome.key, { email: outcome.email })}</Alert>;
 }
 
+const PASSWORD_DEFAULTS = { email: '', password: '' };
+
 function PasswordForm({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const { t } = useTranslation();
-  const { register, handleSubmit, formState } = useForm<PasswordSignIn>({
-    resolver: zodResolver(passwordSignInSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { register, handleSubmit, formState } = useSmallForm(passwordSignInRule, PASSWORD_DEFAULTS);
   const submit = handleSubmit(async ({ email, password }) => {
     onOutcome(null);
     try {
@@ -85,10 +83,8 @@ type EmailFormProps = {
 
 function EmailForm({ idPrefix, submitLabel, initialEmail = '', onSubmit }: EmailFormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, formState } = useForm<EmailOnly>({
-    resolver: zodResolver(emailOnlySchema),
-    defaultValues: { email: initialEmail },
-  });
+  const [defaults] = useState(() => ({ email: initialEmail }));
+  const { register, handleSubmit, formState } = useSmallForm(emailOnlyRule, defaults);
   const submit = handleSubmit(({ email }) => onSubmit(email));
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>

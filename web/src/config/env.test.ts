@@ -35,4 +35,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ VITE_SESSION_TIMEOUT_MS: '70000' }).sessionTimeoutOverrideMs).toBe(70000);
     expect(() => parseEnv({ VITE_SESSION_TIMEOUT_MS: 'soon' })).toThrow(/Invalid app configuration/);
   });
+  it('refuses an empty project setting and names every problem at once', () => {
+    expect(() => parseEnv({ VITE_FIREBASE_PROJECT_ID: '', VITE_SESSION_TIMEOUT_MS: '0' })).toThrow(
+      'Invalid app configuration (web/.env): VITE_FIREBASE_PROJECT_ID: must not be empty; ' +
+        'VITE_SESSION_TIMEOUT_MS: must be a positive whole number',
+    );
+    expect(() => parseEnv({ VITE_FIREBASE_API_KEY: 42 })).toThrow(/VITE_FIREBASE_API_KEY: must be text/);
+  });
 });

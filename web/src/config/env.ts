@@ -1,36 +1,73 @@
-import * as z from 'zod/mini';
-
 // The only place that reads import.meta.env. A `demo-` project id means the local emulators.
-// zod/mini: this runs on every page, /login included.
-const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
+// Checked by hand rather than with zod: this runs on every page, /login included, and a schema
+// library there costs about 15 KB gzip for ten fields.
 
-const schema = z.object({
-  VITE_FIREBASE_API_KEY: text('demo-api-key'),
-  VITE_FIREBASE_AUTH_DOMAIN: text('demo-ticket-app.firebaseapp.com'),
-  VITE_FIREBASE_PROJECT_ID: text('demo-ticket-app'),
-  VITE_FIREBASE_STORAGE_BUCKET: text('demo-ticket-app.appspot.com'),
-  VITE_FIREBASE_APP_ID: text('1:000000000000:web:0000000000000000'),
+/** The settings the app reads, each optional in the raw environment. */
+type RawEnv = {
+  VITE_FIREBASE_API_KEY: string;
+  VITE_FIREBASE_AUTH_DOMAIN: string;
+  VITE_FIREBASE_PROJECT_ID: string;
+  VITE_FIREBASE_STORAGE_BUCKET: string;
+  VITE_FIREBASE_APP_ID: string;
   /** The web config's messagingSenderId; web push needs it (and a VAPID key). */
-  VITE_FIREBASE_MESSAGING_SENDER_ID: z.optional(z.string()),
+  VITE_FIREBASE_MESSAGING_SENDER_ID?: string;
   /** The public key of the project's Web Push certificate (Cloud Messaging); web push is off without it. */
-  VITE_FIREBASE_VAPID_KEY: z.optional(z.string()),
+  VITE_FIREBASE_VAPID_KEY?: string;
   /** Same-origin path the ID token is synced to (POST) and cleared from (DELETE); off when empty. */
-  VITE_TOKEN_SYNC_URL: z.optional(
-    z.string().check(
-      z.refine((value) => value === '' || /^\/(?![/\\])/.test(value), {
-        error: 'VITE_TOKEN_SYNC_URL must be a same-origin path such as /api/session',
-      }),
-    ),
-  ),
+  VITE_TOKEN_SYNC_URL?: string;
   /** reCAPTCHA Enterprise site key of the web app's App Check registration; App Check is off without it. */
-  VITE_APP_CHECK_SITE_KEY: z.optional(z.string()),
+  VITE_APP_CHECK_SITE_KEY?: string;
   /** A debug token registered in the console (or `true` to have the SDK print a new one); needs a site key. */
-  VITE_APP_CHECK_DEBUG_TOKEN: z.optional(z.string()),
+  VITE_APP_CHECK_DEBUG_TOKEN?: string;
   /** Test-only override of the session timeout; the product constant stays 15 minutes. */
-  VITE_SESSION_TIMEOUT_MS: z.optional(
-    z.string().check(z.regex(/^[1-9]\d*$/, 'must be a positive whole number')),
-  ),
-});
+  VITE_SESSION_TIMEOUT_MS?: string;
+};
+
+/** The settings with a default (the local demo project), and their defaults. */
+const DEFAULTS = {
+  VITE_FIREBASE_API_KEY: 'demo-api-key',
+  VITE_FIREBASE_AUTH_DOMAIN: 'demo-ticket-app.firebaseapp.com',
+  VITE_FIREBASE_PROJECT_ID: 'demo-ticket-app',
+  VITE_FIREBASE_STORAGE_BUCKET: 'demo-ticket-app.appspot.com',
+  VITE_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+} as const;
+
+const OPTIONAL = [
+  'VITE_FIREBASE_MESSAGING_SENDER_ID',
+  'VITE_FIREBASE_VAPID_KEY',
+  'VITE_TOKEN_SYNC_URL',
+  'VITE_APP_CHECK_SITE_KEY',
+  'VITE_APP_CHECK_DEBUG_TOKEN',
+  'VITE_SESSION_TIMEOUT_MS',
+] as const;
+
+/** Each setting's own rule beyond being text: the problem, or null when the value is fine. */
+const RULES: Partial<Record<keyof RawEnv, (value: string) => string | null>> = {
+  VITE_TOKEN_SYNC_URL: (value) =>
+    value === '' || /^\/(?![/\\])/.test(value)
+      ? null
+      : 'VITE_TOKEN_SYNC_URL must be a same-origin path such as /api/session',
+  VITE_SESSION_TIMEOUT_MS: (value) => (/^[1-9]\d*$/.test(value) ? null : 'must be a positive whole number'),
+};
+
+/** The raw settings, defaults filled in, or the list of what is wrong with them. */
+function readRawEnv(raw: Record<string, unknown>): { env: RawEnv; problems: string[] } {
+  const problems: string[] = [];
+  const env: Record<string, string> = {};
+  const check = (key: keyof RawEnv, value: unknown) => {
+    if (typeof value !== 'string') return problems.push(`${key}: must be text`);
+    const problem = RULES[key]?.(value);
+    if (problem) return problems.push(`${key}: ${problem}`);
+    env[key] = value;
+  };
+  for (const [key, fallback] of Object.entries(DEFAULTS) as [keyof typeof DEFAULTS, string][]) {
+    const value = raw[key] ?? fallback;
+    if (value === '') problems.push(`${key}: must not be empty`);
+    else check(key, value);
+  }
+  for (const key of OPTIONAL) if (raw[key] !== undefined) check(key, raw[key]);
+  return { env: env as RawEnv, problems };
+}
 
 export type AppEnv = {
   firebase: {
@@ -65,12 +102,10 @@ function appCheckDebugToken(raw: string | undefined, useEmulators: boolean): str
 }
 
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
-  const result = schema.safeParse(raw);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const { env, problems } = readRawEnv(raw);
+  if (problems.length > 0) {
     throw new Error(`Invalid app configuration (web/.env): ${problems.join('; ')}`);
   }
-  const env = result.data;
   const useEmulators = env.VITE_FIREBASE_PROJECT_ID.startsWith('demo-');
   const siteKey = env.VITE_APP_CHECK_SITE_KEY?.trim();
   const senderId = env.VITE_FIREBASE_MESSAGING_SENDER_ID?.trim();
