@@ -1,6 +1,7 @@
 import { AUTH_RULES, type WorkerProfile } from '@domain';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { NoticesProvider } from '../notices';
 import { MemoryRouter } from 'react-router-dom';
 import '../i18n';
 import { AuthContext, useAuth } from '../lib/auth/auth-context';
@@ -49,9 +50,13 @@ export function renderSignedIn(ui: ReactElement, options: TestUserOptions & { pa
     isRestoredSignIn: false,
     signOut: () => Promise.resolve(),
   };
+  // As in the app, notices are offered above every screen: a screen part that loads late (a lazy
+  // chunk such as the ticket actions) may show them whenever it arrives.
   const wrap = (screen: ReactElement) => (
     <AuthContext.Provider value={auth}>
-      <MemoryRouter initialEntries={[options.path ?? '/']}>{screen}</MemoryRouter>
+      <NoticesProvider>
+        <MemoryRouter initialEntries={[options.path ?? '/']}>{screen}</MemoryRouter>
+      </NoticesProvider>
     </AuthContext.Provider>
   );
   const result = render(wrap(ui));
