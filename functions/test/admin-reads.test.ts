@@ -10,7 +10,7 @@ import type {
   AdminDashboardResponse,
   AdminUserRow,
   GetUserProfileResponse,
-  ListUsersRequest,
+  ListUsersInput,
   ListUsersResponse,
   Role,
 } from '../src/domain/index.js';
@@ -87,7 +87,7 @@ let bartek: TestUser;
 let celina: TestUser;
 
 const as = async (user: TestUser, data: unknown) => callableRequest(data, await callableAuth(user));
-const list = async (user: TestUser, data: ListUsersRequest): Promise<ListUsersResponse> =>
+const list = async (user: TestUser, data: ListUsersInput): Promise<ListUsersResponse> =>
   listUsers(await as(user, data));
 const keys = (response: ListUsersResponse) => response.rows.map((row) => row.key);
 

@@ -6,7 +6,7 @@ import { type CallableFunction, type CallableRequest, onCall } from 'firebase-fu
 import type { SecretParam } from 'firebase-functions/params';
 import {
   CALLABLES,
-  type CallableInputOf,
+  type CallableRequestOf,
   type CallableName,
   type CallableResponseOf,
 } from '../domain/callables.js';
@@ -25,27 +25,27 @@ import { logRefusals } from './refusal-log.js';
 export type CallableShellDeps = { db: Firestore; logger: CallableLogger; now?: () => number };
 
 /** One call as a handler sees it: the verified caller and the parsed request. */
-export type CallableCall<Input> = {
+export type CallableCall<Request> = {
   caller: Caller;
-  input: Input;
+  input: Request;
   request: CallableRequest<unknown>;
 };
 
-export type CallableSpec<N extends CallableName, Input> = {
+export type CallableSpec<N extends CallableName, Request> = {
   /**
    * Refuses a caller before the request is read (throws, usually `permission-denied`), so a
    * caller without the right learns nothing about what a valid request looks like.
    */
   access?: (caller: Caller) => void;
   /** Reads the payload where the table's schema alone does not say it all; else the schema parses it. */
-  parse?: (data: unknown) => Input;
+  parse?: (data: unknown) => Request;
   /**
    * The caller's limit (RATE_LIMITS[operation]), taken after the access check and the parsing, so
    * only well-formed calls of a caller who may make them count. `key` names an idempotent request
    * (its requestId): a retry of a counted request is not counted again.
    */
-  rateLimit?: { operation: RateLimitedOperation; key?: (input: Input) => string };
-  run: (call: CallableCall<Input>) => Promise<CallableResponseOf<N>>;
+  rateLimit?: { operation: RateLimitedOperation; key?: (input: Request) => string };
+  run: (call: CallableCall<Request>) => Promise<CallableResponseOf<N>>;
 };
 
 /** A callable handler, ready for `onCall`; tests call it with a CallableRequest. */
@@ -61,10 +61,10 @@ export type CallableHandler<N extends CallableName> = ((
  * it is; anything else is logged and answered `internal` with the table's failure key. Every
  * refusal leaves a log line (logRefusals).
  */
-export function defineCallable<N extends CallableName, Input = CallableInputOf<N>>(
+export function defineCallable<N extends CallableName, Request = CallableRequestOf<N>>(
   name: N,
   deps: CallableShellDeps,
-  spec: CallableSpec<N, Input>,
+  spec: CallableSpec<N, Request>,
 ): CallableHandler<N> {
   const contract = CALLABLES[name];
   const parse =
@@ -74,7 +74,7 @@ export function defineCallable<N extends CallableName, Input = CallableInputOf<N
         contract.request,
         'isPayloadOptional' in contract && contract.isPayloadOptional ? (data ?? {}) : data,
         contract.invalid,
-      ) as Input);
+      ) as Request);
   const limiter = spec.rateLimit && createRateLimiter({ db: deps.db, now: deps.now ?? Date.now });
   const handler = logRefusals(deps.logger, name, (request) =>
     answerOrInternal(deps.logger, name, contract.failure, async () => {

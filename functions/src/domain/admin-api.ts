@@ -43,7 +43,7 @@ export const listUsersSchema = z.object({
     .max(USER_LIST_MAX_PAGE_SIZE, 'validation.invalid')
     .default(USER_LIST_PAGE_SIZE),
 });
-export type ListUsersRequest = z.input<typeof listUsersSchema>;
+export type ListUsersInput = z.input<typeof listUsersSchema>;
 
 /**
  * One row of the user list: an Auth account joined with its `users/{uid}` document and its
@@ -75,7 +75,7 @@ export type ListUsersResponse = {
 // --- getUserProfile (VIEW_ALL_USER_DATA) ---------------------------------------------------
 
 export const getUserProfileSchema = z.object({ userId: id });
-export type GetUserProfileRequest = z.input<typeof getUserProfileSchema>;
+export type GetUserProfileInput = z.input<typeof getUserProfileSchema>;
 
 export type AdminAccount = {
   uid: string;
@@ -149,7 +149,7 @@ export const updateWorkerSchema = z.object({
   workerId: id,
   changes: workerUpdateSchema,
 });
-export type UpdateWorkerRequest = z.input<typeof updateWorkerSchema>;
+export type UpdateWorkerInput = z.input<typeof updateWorkerSchema>;
 export type UpdateWorkerResponse = { worker: WorkerProfile };
 
 // --- adminDashboard (VIEW_ALL_USER_DATA) -----------------------------------------------------
@@ -179,7 +179,7 @@ export const testPermissionSchema = z.object({
   uid: id,
   permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], 'validation.invalid'),
 });
-export type TestPermissionRequest = z.input<typeof testPermissionSchema>;
+export type TestPermissionInput = z.input<typeof testPermissionSchema>;
 export type TestPermissionResponse = {
   uid: string;
   email: string;
@@ -195,7 +195,7 @@ export type TestPermissionResponse = {
 export const testSecurityLogSchema = z.object({
   message: z.string('validation.invalid').trim().max(500, 'validation.maxChars:500').default(''),
 });
-export type TestSecurityLogRequest = z.input<typeof testSecurityLogSchema>;
+export type TestSecurityLogInput = z.input<typeof testSecurityLogSchema>;
 export type TestSecurityLogResponse = { entryId: string };
 
 /** The backend log level in `config/logging` (LOG_LEVELS of constants.ts; DEFAULT_LOG_LEVEL `error`). */
@@ -203,7 +203,7 @@ export type BackendLogLevelResponse = { level: LogLevel };
 export const setBackendLogLevelSchema = z.object({
   level: z.enum(LOG_LEVELS, 'validation.invalid'),
 });
-export type SetBackendLogLevelRequest = z.input<typeof setBackendLogLevelSchema>;
+export type SetBackendLogLevelInput = z.input<typeof setBackendLogLevelSchema>;
 
 /**
  * The translation keys the admin callables answer with (HttpsError message). Refusals come with

@@ -254,10 +254,17 @@ export const CALLABLES = {
 
 export type Callables = typeof CALLABLES;
 export type CallableName = keyof Callables;
-/** What a client sends to the callable (the schema's input: defaults may be left out). */
-export type CallableRequestOf<N extends CallableName> = z.input<Callables[N]['request']>;
-/** What the handler works with: the request after parsing (defaults filled, strings trimmed). */
-export type CallableInputOf<N extends CallableName> = z.output<Callables[N]['request']>;
+/*
+ * One naming rule for both sides of a call: what a client sends is an `…Input` (the schema's
+ * input: fields with a default may be left out), what the server parsed it into is a `…Request`
+ * (defaults filled, strings trimmed). So the web types its calls with CallableInputOf and the
+ * functions work with CallableRequestOf; the per-callable types follow the same rule
+ * (ChangeStatusInput / ChangeStatusRequest).
+ */
+/** What a client sends to the callable. */
+export type CallableInputOf<N extends CallableName> = z.input<Callables[N]['request']>;
+/** What the handler works with: the request after parsing. */
+export type CallableRequestOf<N extends CallableName> = z.output<Callables[N]['request']>;
 /** What the callable answers. */
 export type CallableResponseOf<N extends CallableName> =
   Callables[N] extends CallableContract<z.ZodType, infer Response> ? Response : never;

@@ -1,5 +1,5 @@
 // The ticket document `tickets/{id}`: its one type, the one builder of a new one and the one way
-// to change one (ticketUpdate), so its shape is written here and nowhere else. `Time` is how a
+// to change one (ticketPatch), so its shape is written here and nowhere else. `Time` is how a
 // moment is held: a Date in the domain's operations (the runner stores it as a timestamp), a
 // Firestore Timestamp where functions write it directly. It matches what emulator-data/load.mjs
 // writes for the seed tickets.
@@ -68,15 +68,18 @@ export type TicketDocument<Time = Date> = {
   paid?: { amount: number; date: string; by: PersonRef };
 };
 
-/** A change of a ticket: some of its fields, each set or removed (DELETE_FIELD). */
-export type TicketUpdate<Time = Date> = {
+/**
+ * A change of a ticket: some of its fields, each set or removed (DELETE_FIELD). A patch, not an
+ * update: on the web a ticket "update" is a message in its history.
+ */
+export type TicketPatch<Time = Date> = {
   [Field in keyof TicketDocument<Time>]?: TicketDocument<Time>[Field] | typeof DELETE_FIELD;
 };
 
 export const ticketPath = (ticketId: string) => `tickets/${ticketId}`;
 
 /** The write that changes ticket `ticketId`: the only way an operation changes a ticket. */
-export function ticketUpdate(ticketId: string, data: TicketUpdate): DocumentWrite {
+export function ticketPatch(ticketId: string, data: TicketPatch): DocumentWrite {
   return { type: 'update', path: ticketPath(ticketId), data };
 }
 

@@ -6,7 +6,7 @@ import { FieldPath, type Firestore, type QueryDocumentSnapshot, Timestamp } from
 import { ATTACHMENT_UPLOAD_GRACE_MS } from '../domain/index.js';
 import { bugReportIdFor } from '../callable/bug-reports/bug-report-writer.js';
 import type { CallableLogger } from '../callable/errors.js';
-import type { ActivityEntry, PersonRef, TicketUpdate } from '../domain/ticket-document.js';
+import type { ActivityEntry, PersonRef, TicketPatch } from '../domain/ticket-document.js';
 import type { ObjectStore, StoredObject } from '../storage/object-store.js';
 import {
   ATTACHMENT_PREFIXES,
@@ -93,7 +93,7 @@ export async function runAttachmentSweep(deps: AttachmentSweepDeps): Promise<Att
         ? settleDeclaration(declarationOf(snapshot.data() ?? {}), now, graceMs)
         : null;
       if (!settlement) return false;
-      tx.update(ref, settlement.update satisfies TicketUpdate<Timestamp>);
+      tx.update(ref, settlement.update satisfies TicketPatch<Timestamp>);
       if (settlement.activity) {
         const { field, from, to } = settlement.activity;
         const entry: ActivityEntry<Timestamp> = {

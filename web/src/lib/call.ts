@@ -1,4 +1,4 @@
-import type { CallableName, CallableRequestOf, CallableResponseOf } from '@domain/callables';
+import type { CallableName, CallableInputOf, CallableResponseOf } from '@domain/callables';
 import { firebaseApp } from './firebase';
 import { startAppCheck } from './firebase-app-check';
 import { functions } from './firebase-data';
@@ -10,7 +10,7 @@ import { functions } from './firebase-data';
 
 /** The request argument: optional for callables whose every request field has a default. */
 type RequestArgs<N extends CallableName> =
-  undefined extends CallableRequestOf<N> ? [request?: CallableRequestOf<N>] : [request: CallableRequestOf<N>];
+  undefined extends CallableInputOf<N> ? [request?: CallableInputOf<N>] : [request: CallableInputOf<N>];
 
 /**
  * The request as the callable should receive it: the Functions SDK sends an `undefined` field as
@@ -53,10 +53,10 @@ export async function call<N extends CallableName>(
     import('firebase/functions'),
     startAppCheck(firebaseApp()),
   ]);
-  const result = await sdk.httpsCallable<CallableRequestOf<N>, CallableResponseOf<N>>(
+  const result = await sdk.httpsCallable<CallableInputOf<N>, CallableResponseOf<N>>(
     instance,
     name,
     callOptionsOf(name),
-  )(withoutUndefined(request ?? ({} as CallableRequestOf<N>)));
+  )(withoutUndefined(request ?? ({} as CallableInputOf<N>)));
   return result.data;
 }

@@ -14,7 +14,7 @@ import {
 import { type FileInspector, isFileDirectlyIn } from '../../storage/file-inspector.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, type FieldErrors, invalidArgument } from '../errors.js';
-import type { ActivityEntry, TicketUpdate } from '../../domain/ticket-document.js';
+import type { ActivityEntry, TicketPatch } from '../../domain/ticket-document.js';
 import { inspectAttachments } from '../inspect-attachments.js';
 import { consumeUploadQuota } from '../upload-quota.js';
 
@@ -128,7 +128,7 @@ export function createTicketAttachments({ db, now, logger, files }: TicketAttach
         const merged = mergeAttachments(existing, added);
         if (merged.length > MAX_FILES) throw tooMany();
         const at = Timestamp.fromMillis(now());
-        tx.update(ref, { attachments: merged, lastUpdate: at } satisfies TicketUpdate<Timestamp>);
+        tx.update(ref, { attachments: merged, lastUpdate: at } satisfies TicketPatch<Timestamp>);
         if (merged.length !== existing.length) {
           const entry: ActivityEntry<Timestamp> = {
             at,

@@ -27,7 +27,7 @@ import {
   ticketArchived,
   ticketNotFound,
   ticketPath,
-  ticketUpdate,
+  ticketPatch,
 } from './ticket-state.js';
 import { notifyOwner } from './notify.js';
 
@@ -119,7 +119,7 @@ export function decideAddTicketUpdate(
           path: `${path}/updates/${updateId}`,
           data: { text: request.text, by, at, attachments: [...request.attachments] },
         },
-        ticketUpdate(ticket.id, { lastUpdate: at }),
+        ticketPatch(ticket.id, { lastUpdate: at }),
       ],
       log: [
         fieldEntry(ticket.id, by, at, 'update', null, updateSummary(request.text)),

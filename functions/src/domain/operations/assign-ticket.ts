@@ -19,7 +19,7 @@ import {
   personOfCaller,
   ticketArchived,
   ticketNotFound,
-  ticketUpdate,
+  ticketPatch,
 } from './ticket-state.js';
 
 /** The account a ticket is to be assigned to, as Auth and its users/{uid} record describe it. */
@@ -116,14 +116,14 @@ export function decideAssignTicket(
   const assigneeUid = assignee?.uid ?? '';
   const result = { ticketId: ticket.id, assignedTo: assignee };
   if ((ticket.assignedTo?.uid ?? '') === assigneeUid) {
-    const writes = ticket.assigneeUid === assigneeUid ? [] : [ticketUpdate(ticket.id, { assigneeUid })];
+    const writes = ticket.assigneeUid === assigneeUid ? [] : [ticketPatch(ticket.id, { assigneeUid })];
     return decided({ ...result, isChanged: false }, { writes });
   }
   const at = new Date(now);
   return decided(
     { ...result, isChanged: true },
     {
-      writes: [ticketUpdate(ticket.id, { assignedTo: assignee, assigneeUid, lastUpdate: at })],
+      writes: [ticketPatch(ticket.id, { assignedTo: assignee, assigneeUid, lastUpdate: at })],
       log: [
         fieldEntry(
           ticket.id,

@@ -8,7 +8,7 @@ import {
   statusChangeErrors,
   workerMayArchive,
 } from '../ticket-workflow.js';
-import type { TicketUpdate } from '../ticket-document.js';
+import type { TicketPatch } from '../ticket-document.js';
 import type { TicketStatus } from '../tickets.js';
 import {
   DELETE_FIELD,
@@ -30,7 +30,7 @@ import {
   personOfCaller,
   presalaryLockPath,
   ticketNotFound,
-  ticketUpdate,
+  ticketPatch,
 } from './ticket-state.js';
 import { notifyOwner } from './notify.js';
 
@@ -95,7 +95,7 @@ function planChange(caller: OperationCaller, ticket: StoredTicket, request: Chan
   const from = ticket.status;
   const entry = (field: string, value: string | number | null, previous: string | null = null) =>
     fieldEntry(ticket.id, by, at, field, previous, value);
-  const update: TicketUpdate = { status: to, archived: to === 'archived', lastUpdate: at };
+  const update: TicketPatch = { status: to, archived: to === 'archived', lastUpdate: at };
   const log: LogEntry[] = [entry('status', to, from)];
 
   if (to === 'archived') update.archivedFrom = from;
@@ -160,7 +160,7 @@ export function decideChangeTicketStatus(
     writes.push(lock);
   }
   const plan = planChange(caller, ticket, request, at);
-  writes.push(ticketUpdate(ticket.id, plan.update));
+  writes.push(ticketPatch(ticket.id, plan.update));
   const notifications = notifyOwner(
     ticket,
     caller,

@@ -15,7 +15,7 @@ import {
   personOfCaller,
   ticketArchived,
   ticketNotFound,
-  ticketUpdate,
+  ticketPatch,
 } from './ticket-state.js';
 import { notifyOwner } from './notify.js';
 
@@ -63,7 +63,7 @@ export function decideConfirmTicketItem(
   return decided(
     { ...result, isChanged: true },
     {
-      writes: [ticketUpdate(ticket.id, { items: items as TicketItem[], lastUpdate: at })],
+      writes: [ticketPatch(ticket.id, { items: items as TicketItem[], lastUpdate: at })],
       log: [
         fieldEntry(
           ticket.id,

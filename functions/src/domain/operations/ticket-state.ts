@@ -11,7 +11,7 @@ import { type LogEntry, type OperationCaller, type Refused, refuse } from './dec
  * activity entries they append and the paths they write.
  */
 
-export { type PersonRef, ticketPath, ticketUpdate } from '../ticket-document.js';
+export { type PersonRef, ticketPath, ticketPatch } from '../ticket-document.js';
 
 /** A ticket as the processing operations read it. */
 export type StoredTicket = {

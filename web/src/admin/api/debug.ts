@@ -1,9 +1,9 @@
 import {
   type AdminUserRow,
   type LogLevel,
-  type TestPermissionRequest,
+  type TestPermissionInput,
   type TestPermissionResponse,
-  type TestSecurityLogRequest,
+  type TestSecurityLogInput,
   type TestSecurityLogResponse,
 } from '@domain';
 import { getIdTokenResult } from 'firebase/auth';
@@ -59,12 +59,12 @@ export async function searchUsers(search: string): Promise<AdminUserRow[]> {
 }
 
 /** The server's answer whether a user holds a permission, and why. */
-export function testPermission(request: TestPermissionRequest): Promise<TestPermissionResponse> {
+export function testPermission(request: TestPermissionInput): Promise<TestPermissionResponse> {
   return call('testPermission', request);
 }
 
 /** Writes a test entry to the security log and the functions log. */
-export function testSecurityLog(request: TestSecurityLogRequest): Promise<TestSecurityLogResponse> {
+export function testSecurityLog(request: TestSecurityLogInput): Promise<TestSecurityLogResponse> {
   return call('testSecurityLog', request);
 }
 

@@ -1,4 +1,4 @@
-import type { CallableRequestOf, CallableResponseOf } from '@domain/callables';
+import type { CallableInputOf, CallableResponseOf } from '@domain/callables';
 import { call } from '../../lib/call';
 
 /*
@@ -8,50 +8,50 @@ import { call } from '../../lib/call';
  * the changes).
  */
 
-export type CreateAccountRequest = CallableRequestOf<'createAccount'>;
+export type CreateAccountInput = CallableInputOf<'createAccount'>;
 
 /** One page of the user list (accounts joined with the worker directory). */
-export function listUsers(request: CallableRequestOf<'listUsers'>): Promise<CallableResponseOf<'listUsers'>> {
+export function listUsers(request: CallableInputOf<'listUsers'>): Promise<CallableResponseOf<'listUsers'>> {
   return call('listUsers', request);
 }
 
 /** A user's account, directory entry, status and what the caller may do to them. */
 export function getUserProfile(
-  request: CallableRequestOf<'getUserProfile'>,
+  request: CallableInputOf<'getUserProfile'>,
 ): Promise<CallableResponseOf<'getUserProfile'>> {
   return call('getUserProfile', request);
 }
 
 export function updateUserRole(
-  request: CallableRequestOf<'updateUserRole'>,
+  request: CallableInputOf<'updateUserRole'>,
 ): Promise<CallableResponseOf<'updateUserRole'>> {
   return call('updateUserRole', request);
 }
 
 export function saveUserPermissions(
-  request: CallableRequestOf<'saveUserPermissions'>,
+  request: CallableInputOf<'saveUserPermissions'>,
 ): Promise<CallableResponseOf<'saveUserPermissions'>> {
   return call('saveUserPermissions', request);
 }
 
 export function resetUserPassword(
-  request: CallableRequestOf<'resetUserPassword'>,
+  request: CallableInputOf<'resetUserPassword'>,
 ): Promise<CallableResponseOf<'resetUserPassword'>> {
   return call('resetUserPassword', request);
 }
 
 export function setAccountStatus(
-  request: CallableRequestOf<'setAccountStatus'>,
+  request: CallableInputOf<'setAccountStatus'>,
 ): Promise<CallableResponseOf<'setAccountStatus'>> {
   return call('setAccountStatus', request);
 }
 
 export function updateWorker(
-  request: CallableRequestOf<'updateWorker'>,
+  request: CallableInputOf<'updateWorker'>,
 ): Promise<CallableResponseOf<'updateWorker'>> {
   return call('updateWorker', request);
 }
 
-export function createAccount(request: CreateAccountRequest): Promise<CallableResponseOf<'createAccount'>> {
+export function createAccount(request: CreateAccountInput): Promise<CallableResponseOf<'createAccount'>> {
   return call('createAccount', request);
 }

@@ -1,7 +1,7 @@
 import { ADMIN_ERRORS, type CreateAccountResponse, ROLES, type Role, type WorkerProfile } from '@domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CreateAccountRequest, createAccount } from '../api/users';
+import { type CreateAccountInput, createAccount } from '../api/users';
 import { AdminDialog } from './admin-dialog';
 import { PasswordLink } from './password-link';
 import { useDialogOperation } from './use-dialog-operation';
@@ -9,7 +9,7 @@ import { Alert } from '../../components/ui/alert';
 import { FormField } from '../../components/ui/form-field';
 import { Select } from '../../components/ui/select';
 
-type CreatableRole = NonNullable<CreateAccountRequest['role']>;
+type CreatableRole = NonNullable<CreateAccountInput['role']>;
 const ACCOUNT_ROLES: readonly Role[] = [ROLES.USER, ROLES.FOREMAN, ROLES.MANAGER];
 const isCreatable = (role: Role): role is CreatableRole => ACCOUNT_ROLES.includes(role);
 

@@ -1,4 +1,4 @@
-import type { AdminUserRow, ListUsersRequest, ListUsersResponse } from '@domain';
+import type { AdminUserRow, ListUsersInput, ListUsersResponse } from '@domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -77,7 +77,7 @@ function renderPage(options: TestUserOptions & { path?: string } = {}) {
 }
 
 const currentUrl = () => screen.getByRole('status', { name: 'location' }).textContent;
-const lastRequest = (): ListUsersRequest | undefined => listUsersMock.mock.lastCall?.[0];
+const lastRequest = (): ListUsersInput | undefined => listUsersMock.mock.lastCall?.[0];
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('li') as HTMLElement;
 
 describe('UserListPage', () => {

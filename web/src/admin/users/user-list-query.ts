@@ -1,7 +1,7 @@
 import {
   ACCOUNT_STATUSES,
   type AccountStatus,
-  type ListUsersRequest,
+  type ListUsersInput,
   type Role,
   USER_LIST_PAGE_SIZE,
   USER_LIST_TABS,
@@ -80,7 +80,7 @@ export function isFiltered(query: UserListQuery): boolean {
  * The listUsers request. Absent filters are left out rather than sent as undefined: the callable
  * SDK would send them as null, which the schema refuses.
  */
-export function toListUsersRequest(query: UserListQuery): ListUsersRequest {
+export function toListUsersRequest(query: UserListQuery): ListUsersInput {
   return {
     tab: query.tab,
     search: query.search,
