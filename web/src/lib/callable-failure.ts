@@ -22,15 +22,65 @@ export type CallableFailureKeys = {
   forbidden: string;
 };
 
+type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
+
+/**
+ * Where a failed call ended: `server`, the server answered (a refusal, an invalid request, an
+ * error of its own); `network`, no answer came (no connection, a timeout, the Functions SDK's bare
+ * `internal` of a failed fetch, a sign-in token that could not be refreshed for lack of network);
+ * `device`, the call never got as far as the SDK's answer (its code failed to load, App Check).
+ */
+export type CallableFailureSource = 'server' | 'network' | 'device';
+
+/**
+ * What call() (lib/call.ts) rejects with: the CallableFailure of callable `callable`, mapped once
+ * from the SDK's error (kept as `cause`), and where it ended. Its `message` is the translation key.
+ */
+export class CallableError extends Error implements CallableFailure {
+  override readonly name = 'CallableError';
+  readonly code: string;
+  readonly messageKey: string;
+  readonly fields: Record<string, string>;
+  readonly values?: Record<string, number>;
+
+  constructor(
+    readonly callable: string,
+    failure: CallableFailure,
+    readonly source: CallableFailureSource,
+    cause?: unknown,
+  ) {
+    super(failure.messageKey, { cause });
+    this.code = failure.code;
+    this.messageKey = failure.messageKey;
+    this.fields = failure.fields;
+    if (failure.values) this.values = failure.values;
+  }
+}
+
+/** Whether `error` is a failure of call(). */
+export function isCallableError(error: unknown): error is CallableError {
+  return error instanceof CallableError;
+}
+
+/** Where the callable error `error` (FunctionsError: code `functions/<code>`, message) ended. */
+export function failureSourceOf(error: unknown): CallableFailureSource {
+  const { code, message } = (error ?? {}) as CallableErrorLike;
+  if (code === 'auth/network-request-failed') return 'network';
+  if (typeof code !== 'string' || !code.startsWith('functions/')) return 'device';
+  const shortCode = code.slice('functions/'.length);
+  if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') return 'network';
+  // The SDK's failed fetch: code `internal` with the bare message "internal"; a real server error
+  // carries its own message.
+  if (shortCode === 'internal' && message === 'internal') return 'network';
+  return 'server';
+}
+
 /**
  * The refusal of every callable to an account staff did not make (the domain's ACCOUNT_NOT_SET_UP_KEY):
  * "Your account is not set up yet: ask your office".
  */
 export const ACCOUNT_NOT_SET_UP_KEY = 'auth.errors.accountNotSetUp';
 
-type CallableErrorLike = { code?: unknown; message?: unknown; details?: unknown };
-
-/** The text of a refused call over an abuse limit: "Too many requests. Please try again in N minutes." */
 /**
  * The rate limit's refusal key, as the functions send it (the domain's TOO_MANY_REQUESTS_KEY; written out
  * here so the screens that map failures load no domain schema code).
@@ -48,6 +98,15 @@ export function tooManyRequestsValues(error: unknown): { count: number } | null 
   const minutes = (details as { retryAfterMinutes?: unknown } | undefined)?.retryAfterMinutes;
   const isMinutes = typeof minutes === 'number' && Number.isFinite(minutes) && minutes > 0;
   return { count: isMinutes ? Math.ceil(minutes) : 1 };
+}
+
+/**
+ * The interpolation values of errors.tooManyRequests when the call failed over an abuse limit
+ * (`count`, the minutes to wait); null for any other failure.
+ */
+export function tooManyRequestsOf(error: unknown): { count: number } | null {
+  if (!isCallableError(error) || error.messageKey !== TOO_MANY_REQUESTS_KEY) return null;
+  return { count: error.values?.count ?? 1 };
 }
 
 /**

@@ -56,9 +56,9 @@ export function NotificationsPage() {
   };
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+    <Flex vertical gap="middle" style={{ maxWidth: 960 }}>
       <header>
-        <Flex justify="space-between" align="center" gap={8} wrap>
+        <Flex justify="space-between" align="center" gap="small" wrap>
           <Typography.Title level={2} style={{ marginBottom: 4 }}>
             {t('notifications.title')}
           </Typography.Title>

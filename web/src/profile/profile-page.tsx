@@ -18,12 +18,12 @@ export function ProfilePage() {
   const roleLabel = isRole(user.role) ? t(`roles.${user.role}`) : user.role;
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+    <Flex vertical gap="middle" style={{ maxWidth: 960 }}>
       <header>
         <Typography.Title level={2} style={{ marginBottom: 4 }}>
           {user.name}
         </Typography.Title>
-        <Flex align="center" gap={8} wrap>
+        <Flex align="center" gap="small" wrap>
           <Typography.Text type="secondary">{user.email}</Typography.Text>
           <Tag>{roleLabel}</Tag>
         </Flex>

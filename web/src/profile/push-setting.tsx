@@ -86,8 +86,8 @@ export function PushSetting() {
         : null;
 
   return (
-    <Flex vertical gap={8}>
-      <Flex align="center" gap={8}>
+    <Flex vertical gap="small">
+      <Flex align="center" gap="small">
         <Switch
           aria-labelledby={labelId}
           checked={isOn}

@@ -19,7 +19,7 @@ export function SettingsTab() {
   const labelId = useId();
   const current = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <Flex vertical gap={8}>
+    <Flex vertical gap="small">
       <Typography.Text strong id={labelId}>
         {t('profile.settings.language')}
       </Typography.Text>

@@ -44,14 +44,14 @@ export function AdminDashboardPage() {
     hasPermission(user, PERMISSIONS.ACCESS_DEBUG_TOOLS, rules);
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 1100 }}>
+    <Flex vertical gap="middle" style={{ maxWidth: 1100 }}>
       <header>
         <Typography.Title level={2} style={{ marginBottom: 4 }}>
           {t('admin.dashboard.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('admin.dashboard.subtitle')}</Typography.Text>
       </header>
-      <Flex wrap gap={8}>
+      <Flex wrap gap="small">
         {canManageUsers && (
           <Link className="admin-dash-link" to="/admin/users">
             {t('nav.userManagement')}

@@ -21,7 +21,7 @@ export function AdminDebugPage() {
   const canUseTools = hasPermission(user, PERMISSIONS.ACCESS_DEBUG_TOOLS, rules);
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+    <Flex vertical gap="middle" style={{ maxWidth: 960 }}>
       <header>
         <Typography.Title level={2} style={{ marginBottom: 4 }}>
           {t('admin.debug.title')}

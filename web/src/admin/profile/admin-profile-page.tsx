@@ -157,7 +157,7 @@ function ProfileHeader({ profile }: { profile: GetUserProfileResponse }) {
       <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
         {name}
       </Typography.Title>
-      <Flex align="center" gap={8} wrap>
+      <Flex align="center" gap="small" wrap>
         {email && <Typography.Text type="secondary">{email}</Typography.Text>}
         {account && <span className="status-tag status-tag--default">{t(`roles.${account.role}`)}</span>}
         {status && <AccountStatusBadge status={status} />}

@@ -48,7 +48,7 @@ export function CertificatesTab({ worker, today }: CertificatesTabProps) {
           key,
           label: t(`profile.certificates.${key}`),
           value: (
-            <Flex align="center" gap={8} wrap>
+            <Flex align="center" gap="small" wrap>
               <Typography.Text>
                 {t('profile.certificates.expiry')}: {expiry ? formatDate(expiry, language) : EMPTY_VALUE}
               </Typography.Text>

@@ -16,7 +16,7 @@ export type SensitiveValueProps = {
 export function SensitiveValue({ value, showLabel, hideLabel }: SensitiveValueProps) {
   const [isRevealed, setIsRevealed] = useState(false);
   return (
-    <Flex align="center" gap={4} wrap>
+    <Flex align="center" gap="xsmall" wrap>
       <Typography.Text style={{ fontFamily: 'monospace' }}>
         {isRevealed ? value : maskValue(value)}
       </Typography.Text>

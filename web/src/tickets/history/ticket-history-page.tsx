@@ -64,7 +64,7 @@ export function TicketHistoryPage() {
   const category = findCategory(filters.category ?? '');
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 960 }}>
+    <Flex vertical gap="middle" style={{ maxWidth: 960 }}>
       <header>
         <Typography.Title level={2} style={{ marginBottom: 4 }}>
           {t('tickets.history.title')}
@@ -79,7 +79,7 @@ export function TicketHistoryPage() {
       {user && <OutboxSection uid={user.uid} />}
 
       <div role="search" aria-label={t('tickets.history.filtersLabel')}>
-        <Flex wrap gap={8} align="center">
+        <Flex wrap gap="small" align="center">
           <SearchBox
             // Remounts when the URL changes (back/forward), so the box shows the search in use.
             key={filters.search}
@@ -122,7 +122,7 @@ export function TicketHistoryPage() {
             }))}
             style={FILTER_STYLE}
           />
-          <Flex align="center" gap={8} style={{ flex: '0 0 auto' }}>
+          <Flex align="center" gap="small" style={{ flex: '0 0 auto' }}>
             <Switch
               id={switchId}
               checked={filters.showArchived}
@@ -246,7 +246,7 @@ function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
       style={{ display: 'block', color: 'inherit' }}
     >
       <div className="ticket-panel ticket-panel--link">
-        <Flex justify="space-between" align="center" gap={8} wrap>
+        <Flex justify="space-between" align="center" gap="small" wrap>
           <Typography.Text strong>{ticket.number}</Typography.Text>
           <StatusTag status={ticket.status} />
         </Flex>
@@ -265,7 +265,7 @@ function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
         >
           {ticket.description}
         </Typography.Paragraph>
-        <Flex justify="space-between" gap={8} wrap>
+        <Flex justify="space-between" gap="small" wrap>
           <Typography.Text type="secondary">
             {t('tickets.history.createdOn', { date: formatShortDate(ticket.createdAt, i18n.language) })}
           </Typography.Text>

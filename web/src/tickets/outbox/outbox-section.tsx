@@ -78,7 +78,7 @@ function OutboxRow({ entry, store }: { entry: OutboxEntry; store: OutboxStore })
 
   return (
     <div className="ticket-panel outbox-row" aria-busy={isSending}>
-      <Flex justify="space-between" align="center" gap={8} wrap>
+      <Flex justify="space-between" align="center" gap="small" wrap>
         <Typography.Text strong>
           {ticket ? ticket.number : categoryPath(t, submission.category, submission.subcategory)}
         </Typography.Text>

@@ -60,7 +60,7 @@ export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }:
 
   if (isLoading) {
     return (
-      <Flex vertical align="center" gap={8} role="status" style={{ padding: 24 }}>
+      <Flex vertical align="center" gap="small" role="status" style={{ padding: 24 }}>
         <Spinner />
         <Typography.Text type="secondary">{t('tickets.tools.loading')}</Typography.Text>
       </Flex>

@@ -98,7 +98,7 @@ export function ToolCard({ tool, isInOrder, canAdd, onAdd }: ToolCardProps) {
   const { t } = useTranslation();
   return (
     <Card size="small" cover={<ToolImage tool={tool} />} style={{ height: '100%' }}>
-      <Flex vertical gap={6} style={{ height: '100%' }}>
+      <Flex vertical gap="small" style={{ height: '100%' }}>
         <Typography.Text strong>{tool.name}</Typography.Text>
         <Typography.Text type="secondary">
           {t('tickets.tools.unit')}: {toolUnitLabel(t, tool.unit)}
@@ -106,7 +106,7 @@ export function ToolCard({ tool, isInOrder, canAdd, onAdd }: ToolCardProps) {
         <Typography.Text type="secondary">
           {t('tickets.tools.category')}: {toolCategoryLabel(t, tool.category)}
         </Typography.Text>
-        <Flex wrap gap={4}>
+        <Flex wrap gap="xsmall">
           <Tag color={STATUS_COLORS[tool.status]}>{t(`tickets.tools.status.${tool.status}`)}</Tag>
           <Tag>{t(`tickets.tools.providedBy.${tool.providedBy}`)}</Tag>
         </Flex>

@@ -49,7 +49,7 @@ export function ToolOrderList({
             key={line.toolId}
             style={{ padding: '8px 0', borderBottom: '1px solid var(--color-separator)' }}
           >
-            <Flex wrap align="center" gap={8}>
+            <Flex wrap align="center" gap="small">
               {tool && <ToolImage tool={tool} isThumbnail />}
               <Flex vertical style={{ flex: '1 1 160px', minWidth: 0 }}>
                 <Typography.Text strong>{name}</Typography.Text>
@@ -57,7 +57,7 @@ export function ToolOrderList({
                   <Typography.Text type="danger">{t('validation.unknownTool')}</Typography.Text>
                 )}
               </Flex>
-              <Flex align="center" gap={4}>
+              <Flex align="center" gap="xsmall">
                 <Button
                   icon={<MinusOutlined />}
                   aria-label={t('tickets.tools.decrease', { name })}

@@ -60,7 +60,7 @@ function ToolsFields({ subcategory }: CategoryFormContext) {
 
   const title = t(isOrder ? 'tickets.form.tools.orderList' : 'tickets.form.tools.repairList');
   return (
-    <Flex vertical gap={16} className="form-field">
+    <Flex vertical gap="middle" className="form-field">
       <Typography.Paragraph className="form-field-hint" style={{ margin: 0 }}>
         {t(isOrder ? 'tickets.form.tools.orderHint' : 'tickets.form.tools.repairHint')}
       </Typography.Paragraph>
