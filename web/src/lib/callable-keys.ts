@@ -101,5 +101,10 @@ export function callableErrorOf(name: CallableName, error: unknown): CallableErr
     noConnection: keys.noConnection ?? failure,
     forbidden: keys.forbidden ?? failure,
   };
-  return new CallableError(name, toCallableFailure(error, failure, featureKeys), failureSourceOf(error), error);
+  return new CallableError(
+    name,
+    toCallableFailure(error, failure, featureKeys),
+    failureSourceOf(error),
+    error,
+  );
 }
