@@ -1,13 +1,8 @@
-import { type BugReport, type StoredAttachment, bugReportFilesFolder } from '@domain';
-import type { SubmitBugReportResponse } from '@domain/callables';
-import { call } from '../lib/call';
+import { type StoredAttachment, bugReportFilesFolder } from '@domain';
 import { storage } from '../lib/firebase-data';
 
-// Every write of the bug report screen: the uploads to Storage and the submitBugReport callable.
-
-export function submitBugReport(report: BugReport): Promise<SubmitBugReportResponse> {
-  return call('submitBugReport', report);
-}
+// The uploads of the bug report screen to Storage; the report itself goes with
+// call('submitBugReport').
 
 /**
  * Where a chosen file goes: the reporter's folder of this request. The object name keeps the

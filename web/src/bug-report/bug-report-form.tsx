@@ -10,9 +10,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../lib/auth/auth-context';
-import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../lib/callable-failure';
+import { call } from '../lib/call';
+import { TOO_MANY_REQUESTS_KEY, isCallableError, tooManyRequestsOf } from '../lib/callable-failure';
 import { useNotices } from '../notices';
-import { bugReportFilePath, newRequestId, submitBugReport, uploadBugReportFile } from './api';
+import { bugReportFilePath, newRequestId, uploadBugReportFile } from './api';
 import { Button } from '../components/ui/button';
 import { FilePicker, type PickedFile } from '../components/ui/file-picker';
 import { FormField, controlProps } from '../components/ui/form-field';
@@ -92,12 +93,9 @@ function TextField({ control, name, label, hint, isRequired, isMultiline, maxLen
   );
 }
 
-/** The field keys of a callable's invalid-argument error (`details.fields`), else none. */
+/** The field keys of the callable's invalid-argument answer, else none (an upload failed, say). */
 function serverFieldErrors(error: unknown): Record<string, string> {
-  const { code, details } = (error ?? {}) as { code?: unknown; details?: unknown };
-  if (code !== 'functions/invalid-argument') return {};
-  const fields = (details as { fields?: unknown } | undefined)?.fields;
-  return fields !== null && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+  return isCallableError(error) && error.code === 'invalid-argument' ? error.fields : {};
 }
 
 const attachmentMeta = ({ file }: PickedFile) => ({
@@ -168,7 +166,7 @@ export function BugReportForm({ initialPage, browser, appVersion, onSubmitted }:
     setIsBusy(true);
     try {
       const attachments = await uploadFiles(user.uid);
-      const { reportId } = await submitBugReport({ ...values, attachments });
+      const { reportId } = await call('submitBugReport', { ...values, attachments });
       notices.success(t('bugReport.submitted'));
       onSubmitted(reportId);
     } catch (error) {
@@ -176,7 +174,7 @@ export function BugReportForm({ initialPage, browser, appVersion, onSubmitted }:
         if (path.startsWith('attachments')) setError('attachments', { type: 'server', message });
         else if (TEXT_FIELDS.includes(path)) setError(path as TextFieldName, { type: 'server', message });
       }
-      const tooMany = tooManyRequestsValues(error);
+      const tooMany = tooManyRequestsOf(error);
       notices.error(tooMany ? t(TOO_MANY_REQUESTS_KEY, tooMany) : t('bugReport.errors.submitFailed'));
       setIsBusy(false);
     }

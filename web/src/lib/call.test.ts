@@ -1,6 +1,8 @@
 import { httpsCallable } from 'firebase/functions';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, callOptionsOf, withoutUndefined } from './call';
+import { CallableError } from './callable-failure';
+import { functions } from './firebase-data';
 
 vi.mock('./firebase', () => ({ firebaseApp: vi.fn(() => ({})) }));
 vi.mock('./firebase-app-check', () => ({ startAppCheck: vi.fn(() => Promise.resolve()) }));
@@ -62,5 +64,51 @@ describe('the client timeout of call()', () => {
     expect(callOptionsOf('getUserProfile')).toBeUndefined();
     await call('getUserProfile', { userId: 'u-1' });
     expect(httpsCallableMock).toHaveBeenCalledWith({ name: 'functions' }, 'getUserProfile', undefined);
+  });
+});
+
+describe('what call() rejects with', () => {
+  const httpsCallableMock = vi.mocked(httpsCallable);
+  const answering = (send: () => Promise<never>) =>
+    httpsCallableMock.mockReturnValue(Object.assign(vi.fn(send), { stream: vi.fn() }));
+
+  beforeEach(() => httpsCallableMock.mockReset());
+
+  it("is the SDK's error mapped once with the callable's keys", async () => {
+    const cause = Object.assign(new Error('admin.errors.aboveOwnLevel'), {
+      code: 'functions/permission-denied',
+      details: { fields: { role: 'validation.invalid' } },
+    });
+    answering(() => Promise.reject(cause));
+    const failure = await call('updateUserRole', { uid: 'u-1', role: 'admin' }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(CallableError);
+    expect(failure).toMatchObject({
+      callable: 'updateUserRole',
+      code: 'permission-denied',
+      messageKey: 'admin.errors.aboveOwnLevel',
+      fields: { role: 'validation.invalid' },
+      source: 'server',
+      cause,
+    });
+  });
+
+  it("is the callable's failure key when the server says nothing the screens know", async () => {
+    answering(() => Promise.reject(Object.assign(new Error('INTERNAL'), { code: 'functions/internal' })));
+    await expect(call('listTicketQueue', {})).rejects.toMatchObject({
+      code: 'internal',
+      messageKey: 'tickets.queue.errors.loadFailed',
+    });
+  });
+
+  it('is a failure on the device when the SDK could not even be reached', async () => {
+    vi.mocked(functions).mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'));
+    await expect(call('markNotificationsRead', { all: true })).rejects.toMatchObject({
+      code: 'unknown',
+      messageKey: 'notifications.errors.markFailed',
+      source: 'device',
+      cause: expect.any(TypeError),
+    });
   });
 });

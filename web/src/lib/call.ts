@@ -1,4 +1,5 @@
 import type { CallableName, CallableInputOf, CallableResponseOf } from '@domain/callables';
+import { callableErrorOf } from './callable-keys';
 import { firebaseApp } from './firebase';
 import { startAppCheck } from './firebase-app-check';
 import { functions } from './firebase-data';
@@ -42,21 +43,29 @@ export function callOptionsOf(name: CallableName): { timeout: number } | undefin
   return timeout === undefined ? undefined : { timeout };
 }
 
-/** Calls callable `name` and resolves with its answer; rejects with the SDK's FunctionsError. */
+/**
+ * Calls callable `name` and resolves with its answer. Rejects with a CallableError: the failure
+ * mapped once from the SDK's error with the callable's keys (callable-keys.ts), so every screen reads
+ * the same code, translation key, field errors and values.
+ */
 export async function call<N extends CallableName>(
   name: N,
   ...[request]: RequestArgs<N>
 ): Promise<CallableResponseOf<N>> {
-  // startAppCheck again: a no-op once started, a retry when it could not start before.
-  const [instance, sdk] = await Promise.all([
-    functions(),
-    import('firebase/functions'),
-    startAppCheck(firebaseApp()),
-  ]);
-  const result = await sdk.httpsCallable<CallableInputOf<N>, CallableResponseOf<N>>(
-    instance,
-    name,
-    callOptionsOf(name),
-  )(withoutUndefined(request ?? ({} as CallableInputOf<N>)));
-  return result.data;
+  try {
+    // startAppCheck again: a no-op once started, a retry when it could not start before.
+    const [instance, sdk] = await Promise.all([
+      functions(),
+      import('firebase/functions'),
+      startAppCheck(firebaseApp()),
+    ]);
+    const result = await sdk.httpsCallable<CallableInputOf<N>, CallableResponseOf<N>>(
+      instance,
+      name,
+      callOptionsOf(name),
+    )(withoutUndefined(request ?? ({} as CallableInputOf<N>)));
+    return result.data;
+  } catch (error) {
+    throw callableErrorOf(name, error);
+  }
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CallableFailure } from '../lib/callable-failure';
+import { type CallableFailure, isCallableError } from '../lib/callable-failure';
 import { useNotices } from './notices-context';
 
 export type OperationTexts = {
@@ -8,18 +8,27 @@ export type OperationTexts = {
   loading: string;
   /** Translation key of the success notice. */
   success: string;
-  /** Translation key when the server gives no specific reason, e.g. admin.errors.updateRoleFailed. */
+  /**
+   * Translation key of a failure that is not a callable's (a step of `run` such as an upload), e.g.
+   * admin.errors.updateRoleFailed; a callable's failure comes with its own key (call() maps it with
+   * lib/callable-keys.ts).
+   */
   failure: string;
 };
 
 export type OperationResult<T> = { ok: true; value: T } | { ok: false; failure: CallableFailure };
 
+/** The failure of a run: call()'s CallableError as it is, anything else under `fallbackKey`. */
+function failureOf(error: unknown, fallbackKey: string): CallableFailure {
+  return isCallableError(error) ? error : { code: 'unknown', messageKey: fallbackKey, fields: {} };
+}
+
 /**
  * Runs one server operation with a loading notice that turns into a success or a translated
- * failure notice (`toFailure` reads the server's reason; keep it a stable, module-level
- * function). Never throws: the caller keeps the dialog or form and what was typed on a failure.
+ * failure notice (the server's reason as call() read it). Never throws: the caller keeps the dialog
+ * or form and what was typed on a failure.
  */
-export function useOperation(toFailure: (error: unknown, fallbackKey: string) => CallableFailure) {
+export function useOperation() {
   const { t } = useTranslation();
   const notices = useNotices();
   return useCallback(
@@ -38,7 +47,7 @@ export function useOperation(toFailure: (error: unknown, fallbackKey: string) =>
         });
         return { ok: true, value };
       } catch (error) {
-        const failure = toFailure(error, texts.failure);
+        const failure = failureOf(error, texts.failure);
         notices.update(id, {
           type: 'error',
           message: t(failure.messageKey, { ...interpolation, ...failure.values }),
@@ -47,6 +56,6 @@ export function useOperation(toFailure: (error: unknown, fallbackKey: string) =>
         return { ok: false, failure };
       }
     },
-    [notices, t, toFailure],
+    [notices, t],
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../i18n';
+import { callableErrorOf } from '../lib/callable-keys';
 import { renderSignedIn } from '../testing/auth';
 import { setOnline } from '../testing/online';
 import {
@@ -162,10 +163,14 @@ describe('NotificationsPage', () => {
   });
 
   it('says how long to wait when marking all read is over the account’s limit', async () => {
-    const tooMany = Object.assign(new Error('errors.tooManyRequests'), {
-      code: 'functions/resource-exhausted',
-      details: { retryAfterMinutes: 12 },
-    });
+    // As call() rejects: the SDK's error mapped with the callable's keys.
+    const tooMany = callableErrorOf(
+      'markNotificationsRead',
+      Object.assign(new Error('errors.tooManyRequests'), {
+        code: 'functions/resource-exhausted',
+        details: { retryAfterMinutes: 12 },
+      }),
+    );
     vi.mocked(markAllNotificationsRead).mockRejectedValueOnce(tooMany);
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Oznacz wszystkie jako przeczytane' }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
-import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../lib/callable-failure';
+import { TOO_MANY_REQUESTS_KEY, tooManyRequestsOf } from '../lib/callable-failure';
 import { logger } from '../lib/logger';
 import { OfflineNotice } from '../components/offline-notice';
 import { Alert } from '../components/ui/alert';
@@ -50,7 +50,7 @@ export function NotificationsPage() {
       (error: unknown) => {
         logger.error('Marking all notifications read failed', error);
         setIsMarking(false);
-        setMarkFailure(tooManyRequestsValues(error) ?? 'failed');
+        setMarkFailure(tooManyRequestsOf(error) ?? 'failed');
       },
     );
   };

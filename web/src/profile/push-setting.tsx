@@ -7,7 +7,7 @@ import { Switch } from '../components/ui/switch';
 import { Typography } from '../components/ui/typography';
 import { isLanguage } from '../i18n';
 import { useAuth } from '../lib/auth/auth-context';
-import { TOO_MANY_REQUESTS_KEY, tooManyRequestsValues } from '../lib/callable-failure';
+import { TOO_MANY_REQUESTS_KEY, tooManyRequestsOf } from '../lib/callable-failure';
 import { logger } from '../lib/logger';
 import { disablePush, enablePush, isPushOn, pushAvailability, refreshPush } from '../lib/push/api';
 
@@ -70,7 +70,7 @@ export function PushSetting() {
       }
     } catch (error) {
       logger.error(isWanted ? 'Could not turn web push on' : 'Could not turn web push off', error);
-      const tooMany = tooManyRequestsValues(error);
+      const tooMany = tooManyRequestsOf(error);
       setWait(tooMany);
       setNotice(tooMany ? 'tooManyRequests' : isWanted ? 'registerFailed' : 'unregisterFailed');
     } finally {

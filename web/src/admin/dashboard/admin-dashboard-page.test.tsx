@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { renderSignedIn } from '../../testing/auth';
-import { fetchAdminDashboard } from '../api/dashboard';
+import { callableMock } from '../../testing/fake-call';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
-vi.mock('../api/dashboard', () => ({ fetchAdminDashboard: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
-const fetchMock = vi.mocked(fetchAdminDashboard);
+const fetchMock = callableMock('adminDashboard');
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number, extraHours = 2) =>

@@ -5,24 +5,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { NoticesProvider } from '../../notices';
 import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
+import { callableMock } from '../../testing/fake-call';
 import * as api from '../api/debug';
 import { AdminDebugPage } from './admin-debug-page';
 
-vi.mock('../api/debug', () => ({
-  readTokenClaims: vi.fn(),
-  searchUsers: vi.fn(),
-  testPermission: vi.fn(),
-  testSecurityLog: vi.fn(),
-  getBackendLogLevel: vi.fn(),
-  setBackendLogLevel: vi.fn(),
-}));
+vi.mock('../api/debug', () => ({ readTokenClaims: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
 const readTokenClaims = vi.mocked(api.readTokenClaims);
-const searchUsers = vi.mocked(api.searchUsers);
-const testPermission = vi.mocked(api.testPermission);
-const testSecurityLog = vi.mocked(api.testSecurityLog);
-const getBackendLogLevel = vi.mocked(api.getBackendLogLevel);
-const setBackendLogLevel = vi.mocked(api.setBackendLogLevel);
+const listUsers = callableMock('listUsers');
+const testPermission = callableMock('testPermission');
+const testSecurityLog = callableMock('testSecurityLog');
+const getBackendLogLevel = callableMock('getBackendLogLevel');
+const setBackendLogLevel = callableMock('setBackendLogLevel');
+/** A listUsers answer of the picker's search: these rows. */
+const usersPage = (rows: AdminUserRow[]) => ({ rows, total: rows.length, page: 1, pageSize: 10 });
 
 const AUTH_TIME = new Date('2026-03-14T08:30:00Z');
 const ISSUED_AT = new Date('2026-03-14T09:00:00Z');
@@ -102,7 +99,7 @@ describe('AdminDebugPage', () => {
   beforeEach(async () => {
     vi.resetAllMocks();
     readTokenClaims.mockResolvedValue(claims());
-    getBackendLogLevel.mockResolvedValue('error');
+    getBackendLogLevel.mockResolvedValue({ level: 'error' });
     await changeLanguage('en');
   });
   afterEach(async () => {
@@ -189,7 +186,7 @@ describe('AdminDebugPage', () => {
 
   describe('permission test', () => {
     async function pickWorker(user: ReturnType<typeof userEvent.setup>) {
-      searchUsers.mockResolvedValue([WORKER_ROW, NO_ACCOUNT_ROW]);
+      listUsers.mockResolvedValue(usersPage([WORKER_ROW, NO_ACCOUNT_ROW]));
       const tool = section('Permission test');
       await user.type(within(tool).getByRole('searchbox', { name: 'Search users' }), 'kow');
       await user.click(within(tool).getByRole('button', { name: 'Search' }));
@@ -199,11 +196,11 @@ describe('AdminDebugPage', () => {
 
     it('searches users, refuses a worker without an account and picks one with an account', async () => {
       const user = userEvent.setup();
-      searchUsers.mockResolvedValue([WORKER_ROW, NO_ACCOUNT_ROW]);
+      listUsers.mockResolvedValue(usersPage([WORKER_ROW, NO_ACCOUNT_ROW]));
       renderPage();
       const tool = section('Permission test');
       await user.type(within(tool).getByRole('searchbox', { name: 'Search users' }), ' kow {Enter}');
-      expect(searchUsers).toHaveBeenCalledWith('kow');
+      expect(listUsers).toHaveBeenCalledWith({ search: 'kow', pageSize: 10 });
       const results = await within(tool).findByRole('list', { name: 'Matching users' });
       const noAccount = within(results).getByRole('button', { name: /Olga Kowal/ });
       expect(noAccount).toBeDisabled();
@@ -218,8 +215,8 @@ describe('AdminDebugPage', () => {
 
     it('says when no user matches, and when the search fails', async () => {
       const user = userEvent.setup();
-      searchUsers.mockResolvedValueOnce([]);
-      searchUsers.mockRejectedValueOnce(failure('internal', 'INTERNAL'));
+      listUsers.mockResolvedValueOnce(usersPage([]));
+      listUsers.mockRejectedValueOnce(failure('internal', 'INTERNAL'));
       renderPage();
       const tool = section('Permission test');
       await user.type(within(tool).getByRole('searchbox', { name: 'Search users' }), 'nobody');
@@ -358,7 +355,7 @@ describe('AdminDebugPage', () => {
   describe('backend log level', () => {
     it('loads the level, offers the levels in words and saves a new one', async () => {
       const user = userEvent.setup();
-      setBackendLogLevel.mockResolvedValue('debug');
+      setBackendLogLevel.mockResolvedValue({ level: 'debug' });
       renderPage();
       const tool = section('Backend log level');
       const select = await within(tool).findByLabelText('Log level');
@@ -374,7 +371,7 @@ describe('AdminDebugPage', () => {
 
       await user.selectOptions(select, 'debug');
       await user.click(save);
-      expect(setBackendLogLevel).toHaveBeenCalledWith('debug');
+      expect(setBackendLogLevel).toHaveBeenCalledWith({ level: 'debug' });
       expect(
         await screen.findByText('Log level saved. The functions use it within a minute.'),
       ).toBeInTheDocument();
@@ -399,7 +396,7 @@ describe('AdminDebugPage', () => {
     it('says when the level cannot be loaded and loads it on retry', async () => {
       const user = userEvent.setup();
       getBackendLogLevel.mockRejectedValueOnce(failure('unavailable', 'unavailable'));
-      getBackendLogLevel.mockResolvedValueOnce('info');
+      getBackendLogLevel.mockResolvedValueOnce({ level: 'info' });
       renderPage();
       const tool = section('Backend log level');
       expect(

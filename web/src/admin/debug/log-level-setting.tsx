@@ -1,10 +1,10 @@
 import { ADMIN_ERRORS, LOG_LEVELS, type LogLevel } from '@domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_REQUEST, useAsync } from '../../lib/use-async';
-import { useAdminOperation } from '../admin-operation';
-import { toAdminFailure } from '../api/call';
-import { getBackendLogLevel, setBackendLogLevel } from '../api/debug';
+import { call } from '../../lib/call';
+import { NO_REQUEST } from '../../lib/use-async';
+import { useCallableRead } from '../../lib/use-callable';
+import { useOperation } from '../../notices';
 import { DebugSection } from './debug-section';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -25,18 +25,18 @@ type Loaded = { status: 'loading' } | { status: 'failed'; messageKey: string } |
 /** The backend log level in config/logging; the functions' logger picks a change up within a minute. */
 export function LogLevelSetting() {
   const { t } = useTranslation();
-  const runOperation = useAdminOperation();
+  const runOperation = useOperation();
   const selectId = useId();
-  const load = useAsync(getBackendLogLevel, NO_REQUEST);
+  const load = useCallableRead('getBackendLogLevel', NO_REQUEST);
   // What was saved here and what is chosen now; until then, what the server holds.
   const [savedHere, setSaved] = useState<LogLevel | null>(null);
   const [chosen, setSelected] = useState<LogLevel | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  const saved = savedHere ?? load.data;
+  const saved = savedHere ?? load.data?.level ?? null;
   const selected = chosen ?? saved;
   const loaded: Loaded =
-    load.error !== null
-      ? { status: 'failed', messageKey: toAdminFailure(load.error, ADMIN_ERRORS.logLevelFailed).messageKey }
+    load.failure !== null
+      ? { status: 'failed', messageKey: load.failure.messageKey }
       : load.data === null
         ? { status: 'loading' }
         : { status: 'ready' };
@@ -50,7 +50,7 @@ export function LogLevelSetting() {
         success: 'admin.debug.logLevel.success',
         failure: ADMIN_ERRORS.logLevelFailed,
       },
-      () => setBackendLogLevel(selected),
+      async () => (await call('setBackendLogLevel', { level: selected })).level,
     );
     setIsSaving(false);
     // On failure the choice stays selected, ready to save again.

@@ -1,5 +1,4 @@
 import {
-  ADMIN_ERRORS,
   ALL_PERMISSIONS,
   type AdminUserRow,
   type Permission,
@@ -8,9 +7,9 @@ import {
 } from '@domain';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/call';
+import { callableErrorOf } from '../../lib/callable-keys';
 import { useAsync } from '../../lib/use-async';
-import { toAdminFailure } from '../api/call';
-import { searchUsers, testPermission } from '../api/debug';
 import { Answer } from './answer';
 import { DebugSection } from './debug-section';
 import { permissionName, roleName, sourceLabel } from './permission-labels';
@@ -54,9 +53,9 @@ export function PermissionTest() {
     clearAnswer();
     setIsTesting(true);
     try {
-      setResult(await testPermission({ uid: picked.uid, permission }));
+      setResult(await call('testPermission', { uid: picked.uid, permission }));
     } catch (error) {
-      setFailureKey(toAdminFailure(error, ADMIN_ERRORS.testPermissionFailed).messageKey);
+      setFailureKey(callableErrorOf('testPermission', error).messageKey);
     } finally {
       setIsTesting(false);
     }
@@ -115,7 +114,8 @@ export function PermissionTest() {
 
 /** One search of the picker; `attempt` makes every click a new request. */
 type SearchRequest = { search: string; attempt: number };
-const searchFor = ({ search }: SearchRequest): Promise<AdminUserRow[]> => searchUsers(search);
+const searchFor = async ({ search }: SearchRequest): Promise<AdminUserRow[]> =>
+  (await call('listUsers', { search, pageSize: 10 })).rows;
 
 type UserPickerProps = {
   inputId: string;
@@ -132,8 +132,7 @@ function UserPicker({ inputId, picked, hasError, onPick }: UserPickerProps) {
   const [asked, setAsked] = useState<SearchRequest | null>(null);
   const found = useAsync(searchFor, asked);
   const rows = found.data;
-  const failureKey =
-    found.error === null ? null : toAdminFailure(found.error, ADMIN_ERRORS.loadUsersFailed).messageKey;
+  const failureKey = found.error === null ? null : callableErrorOf('listUsers', found.error).messageKey;
 
   // Every click asks again, the same words too.
   const runSearch = () =>

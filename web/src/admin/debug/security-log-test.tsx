@@ -1,8 +1,8 @@
 import { ADMIN_ERRORS, testSecurityLogSchema } from '@domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminOperation } from '../admin-operation';
-import { testSecurityLog } from '../api/debug';
+import { call } from '../../lib/call';
+import { useOperation } from '../../notices';
 import { DebugSection } from './debug-section';
 import { Button } from '../../components/ui/button';
 import { FormField, controlProps } from '../../components/ui/form-field';
@@ -13,7 +13,7 @@ const MESSAGE_MAX = 500;
 /** Writes a test entry to the security log and the functions log; shows the entry's id to look for. */
 export function SecurityLogTest() {
   const { t } = useTranslation();
-  const runOperation = useAdminOperation();
+  const runOperation = useOperation();
   const messageId = useId();
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
@@ -35,7 +35,7 @@ export function SecurityLogTest() {
         success: 'admin.debug.securityLog.success',
         failure: ADMIN_ERRORS.securityLogFailed,
       },
-      () => testSecurityLog(parsed.data),
+      () => call('testSecurityLog', parsed.data),
     );
     setIsWriting(false);
     if (outcome.ok) {

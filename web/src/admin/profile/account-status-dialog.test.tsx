@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { getUserProfile, setAccountStatus } from '../api/users';
+import { callableMock } from '../../testing/fake-call';
 import { ACCOUNT, dialogButton, openDialog, profileAnswer, renderProfile } from './testing/profile-harness';
 
-vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), setAccountStatus: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
-const getUserProfileMock = vi.mocked(getUserProfile);
-const setStatusMock = vi.mocked(setAccountStatus);
+const getUserProfileMock = callableMock('getUserProfile');
+const setStatusMock = callableMock('setAccountStatus');
 const DISABLED = profileAnswer({ account: { ...ACCOUNT, disabled: true }, status: 'disabled' });
 
 describe('AccountStatusDialog', () => {

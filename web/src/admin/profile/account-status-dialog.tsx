@@ -1,6 +1,6 @@
 import { ADMIN_ERRORS, type AdminAccount } from '@domain';
 import { useTranslation } from 'react-i18next';
-import { setAccountStatus } from '../api/users';
+import { call } from '../../lib/call';
 import { AdminDialog } from './admin-dialog';
 import { useDialogOperation } from './use-dialog-operation';
 
@@ -24,7 +24,7 @@ export function AccountStatusDialog({ account, onClose, onChanged }: AccountStat
         success: `admin.operations.${operation}.success`,
         failure: ADMIN_ERRORS.setStatusFailed,
       },
-      () => setAccountStatus({ uid: account.uid, disabled: willDisable }),
+      () => call('setAccountStatus', { uid: account.uid, disabled: willDisable }),
       { name: account.name },
     );
     if (result?.ok) {

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { getUserProfile } from '../api/users';
+import { callableMock } from '../../testing/fake-call';
 import {
   ACCOUNT,
   NOTHING_ALLOWED,
@@ -13,9 +13,9 @@ import {
   renderProfile,
 } from './testing/profile-harness';
 
-vi.mock('../api/users', () => ({ getUserProfile: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
-const getUserProfileMock = vi.mocked(getUserProfile);
+const getUserProfileMock = callableMock('getUserProfile');
 
 const ACTIONS = {
   editRole: 'Edit role',

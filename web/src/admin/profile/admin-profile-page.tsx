@@ -1,13 +1,11 @@
-import { ADMIN_ERRORS, type GetUserProfileResponse, displayNameOf } from '@domain';
+import { type GetUserProfileResponse, displayNameOf } from '@domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { WorkerProfileTabs } from '../../components/worker-profile/worker-profile-tabs';
-import { toAdminFailure } from '../api/call';
-import { getUserProfile } from '../api/users';
 import { AccountStatusBadge } from '../users/account-status-badge';
 import { EMPTY_VALUE, formatMoment } from '../users/format';
-import { useAsync } from '../../lib/use-async';
+import { useCallableRead } from '../../lib/use-callable';
 import type { UserListLinkState } from '../users/user-list-page';
 import { AccountStatusDialog } from './account-status-dialog';
 import { CreateAccountDialog } from './create-account-dialog';
@@ -39,7 +37,7 @@ export function AdminProfilePage() {
   const { userId = '' } = useParams();
   const location = useLocation();
   const listSearch = (location.state as UserListLinkState | null)?.listSearch ?? '';
-  const result = useAsync(getUserProfile, userId ? { userId } : null);
+  const result = useCallableRead('getUserProfile', userId ? { userId } : null);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const backLink = (
     <Link to={`/admin/users${listSearch ? `?${listSearch}` : ''}`} className="admin-back-link">
@@ -47,7 +45,7 @@ export function AdminProfilePage() {
     </Link>
   );
 
-  const failure = result.error ? toAdminFailure(result.error, ADMIN_ERRORS.loadProfileFailed) : null;
+  const { failure } = result;
   if (failure && NOT_FOUND_CODES.has(failure.code)) {
     return (
       <div className="admin-profile">

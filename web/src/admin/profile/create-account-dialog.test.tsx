@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { createAccount, getUserProfile } from '../api/users';
+import { callableMock } from '../../testing/fake-call';
 import {
   NOTHING_ALLOWED,
   dialogButton,
@@ -12,10 +12,10 @@ import {
   renderProfile,
 } from './testing/profile-harness';
 
-vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), createAccount: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
-const getUserProfileMock = vi.mocked(getUserProfile);
-const createAccountMock = vi.mocked(createAccount);
+const getUserProfileMock = callableMock('getUserProfile');
+const createAccountMock = callableMock('createAccount');
 const LINK = 'http://127.0.0.1:9099/emulator/action?mode=resetPassword&oobCode=new123&apiKey=fake';
 /** The same code on this app's own action page (jsdom's origin). */
 const APP_LINK = `${window.location.origin}/handle-auth-action?mode=resetPassword&oobCode=new123`;

@@ -1,7 +1,8 @@
 import { ADMIN_ERRORS, type CreateAccountResponse, ROLES, type Role, type WorkerProfile } from '@domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CreateAccountInput, createAccount } from '../api/users';
+import type { CallableInputOf } from '@domain/callables';
+import { call } from '../../lib/call';
 import { AdminDialog } from './admin-dialog';
 import { PasswordLink } from './password-link';
 import { useDialogOperation } from './use-dialog-operation';
@@ -9,7 +10,7 @@ import { Alert } from '../../components/ui/alert';
 import { FormField } from '../../components/ui/form-field';
 import { Select } from '../../components/ui/select';
 
-type CreatableRole = NonNullable<CreateAccountInput['role']>;
+type CreatableRole = NonNullable<CallableInputOf<'createAccount'>['role']>;
 const ACCOUNT_ROLES: readonly Role[] = [ROLES.USER, ROLES.FOREMAN, ROLES.MANAGER];
 const isCreatable = (role: Role): role is CreatableRole => ACCOUNT_ROLES.includes(role);
 
@@ -45,7 +46,7 @@ export function CreateAccountDialog({
         success: 'admin.operations.createAccount.success',
         failure: ADMIN_ERRORS.createAccountFailed,
       },
-      () => createAccount({ workerId: worker.id, role }),
+      () => call('createAccount', { workerId: worker.id, role }),
       { name: worker.name, email: worker.email },
     );
     if (result?.ok) {

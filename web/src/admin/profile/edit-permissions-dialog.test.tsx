@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { getUserProfile, saveUserPermissions } from '../api/users';
+import { callableMock } from '../../testing/fake-call';
 import { ACCOUNT, dialogButton, openDialog, profileAnswer, renderProfile } from './testing/profile-harness';
 
-vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), saveUserPermissions: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
-const getUserProfileMock = vi.mocked(getUserProfile);
-const saveMock = vi.mocked(saveUserPermissions);
+const getUserProfileMock = callableMock('getUserProfile');
+const saveMock = callableMock('saveUserPermissions');
 
 /** A worker with PROCESS_TICKETS assigned and SUBMIT_CAR_TICKETS revoked. */
 const ANSWER = profileAnswer({

@@ -8,7 +8,7 @@ import {
 } from '@domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveUserPermissions } from '../api/users';
+import { call } from '../../lib/call';
 import { AdminDialog } from './admin-dialog';
 import {
   type PermissionSettings,
@@ -47,7 +47,7 @@ export function EditPermissionsDialog({ account, onClose, onChanged }: EditPermi
         success: 'admin.operations.savePermissions.success',
         failure: ADMIN_ERRORS.savePermissionsFailed,
       },
-      () => saveUserPermissions({ uid: account.uid, ...permissionLists(settings) }),
+      () => call('saveUserPermissions', { uid: account.uid, ...permissionLists(settings) }),
       { name: account.name },
     );
     if (result?.ok) {

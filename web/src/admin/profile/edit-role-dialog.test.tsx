@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { getUserProfile, updateUserRole } from '../api/users';
+import { callableMock } from '../../testing/fake-call';
 import {
   ACCOUNT,
   ADMIN_ALLOWED,
@@ -14,10 +14,10 @@ import {
   renderProfile,
 } from './testing/profile-harness';
 
-vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), updateUserRole: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
-const getUserProfileMock = vi.mocked(getUserProfile);
-const updateUserRoleMock = vi.mocked(updateUserRole);
+const getUserProfileMock = callableMock('getUserProfile');
+const updateUserRoleMock = callableMock('updateUserRole');
 const UPDATED: UpdateUserRoleResponse = { uid: 'u-worker', role: 'foreman', previousRole: 'user' };
 
 describe('EditRoleDialog', () => {

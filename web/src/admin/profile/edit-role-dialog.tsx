@@ -1,7 +1,7 @@
 import { ADMIN_ERRORS, type AdminAccount, type Role } from '@domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateUserRole } from '../api/users';
+import { call } from '../../lib/call';
 import { AdminDialog } from './admin-dialog';
 import { useDialogOperation } from './use-dialog-operation';
 import { FormField } from '../../components/ui/form-field';
@@ -33,7 +33,7 @@ export function EditRoleDialog({ account, assignableRoles, onClose, onChanged }:
         success: 'admin.operations.updateRole.success',
         failure: ADMIN_ERRORS.updateRoleFailed,
       },
-      () => updateUserRole({ uid: account.uid, role }),
+      () => call('updateUserRole', { uid: account.uid, role }),
       { name: account.name, role: t(`roles.${role}`) },
     );
     if (result?.ok) {

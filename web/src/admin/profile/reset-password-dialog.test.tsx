@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { getUserProfile, resetUserPassword } from '../api/users';
+import { callableMock } from '../../testing/fake-call';
 import { dialogButton, openDialog, profileAnswer, renderProfile } from './testing/profile-harness';
 
-vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), resetUserPassword: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
-const getUserProfileMock = vi.mocked(getUserProfile);
-const resetMock = vi.mocked(resetUserPassword);
+const getUserProfileMock = callableMock('getUserProfile');
+const resetMock = callableMock('resetUserPassword');
 const LINK = 'http://127.0.0.1:9099/emulator/action?mode=resetPassword&oobCode=abc123&apiKey=fake';
 /** The same code on this app's own action page (jsdom's origin). */
 const APP_LINK = `${window.location.origin}/handle-auth-action?mode=resetPassword&oobCode=abc123`;

@@ -1,7 +1,7 @@
 import { ADMIN_ERRORS, type AdminAccount, type ResetPasswordResponse } from '@domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resetUserPassword } from '../api/users';
+import { call } from '../../lib/call';
 import { AdminDialog } from './admin-dialog';
 import { PasswordLink } from './password-link';
 import { useDialogOperation } from './use-dialog-operation';
@@ -29,7 +29,7 @@ export function ResetPasswordDialog({ account, onClose, onChanged }: ResetPasswo
         success: 'admin.operations.resetPassword.success',
         failure: ADMIN_ERRORS.resetPasswordFailed,
       },
-      () => resetUserPassword({ uid: account.uid }),
+      () => call('resetUserPassword', { uid: account.uid }),
       { name: account.name, email: account.email },
     );
     if (result?.ok) {

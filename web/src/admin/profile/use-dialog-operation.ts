@@ -1,24 +1,24 @@
 import { useCallback, useRef, useState } from 'react';
-import { type AdminOperationResult, type AdminOperationTexts, useAdminOperation } from '../admin-operation';
-import type { AdminFailure } from '../api/call';
+import type { CallableFailure } from '../../lib/callable-failure';
+import { type OperationResult, type OperationTexts, useOperation } from '../../notices';
 
 /**
- * One dialog's admin operation: the loading / success / failure notices (useAdminOperation), a
+ * One dialog's admin operation: the loading / success / failure notices (useOperation), a
  * busy flag for the submit button, at most one request at a time however often it is clicked, and
  * the last failure so the dialog can show the reason and stay open.
  */
 export function useDialogOperation() {
-  const runOperation = useAdminOperation();
+  const runOperation = useOperation();
   const [isBusy, setIsBusy] = useState(false);
-  const [failure, setFailure] = useState<AdminFailure | null>(null);
+  const [failure, setFailure] = useState<CallableFailure | null>(null);
   const isRunning = useRef(false);
 
   const run = useCallback(
     async <T>(
-      texts: AdminOperationTexts,
+      texts: OperationTexts,
       operation: () => Promise<T>,
       interpolation?: Record<string, unknown>,
-    ): Promise<AdminOperationResult<T> | null> => {
+    ): Promise<OperationResult<T> | null> => {
       if (isRunning.current) return null;
       isRunning.current = true;
       setIsBusy(true);

@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
-import { getUserProfile, updateWorker } from '../api/users';
+import { callableMock } from '../../testing/fake-call';
 import { WORKER, dialogButton, openDialog, profileAnswer, renderProfile } from './testing/profile-harness';
 import { ALL_WORKER_FIELDS } from './worker-form';
 
-vi.mock('../api/users', () => ({ getUserProfile: vi.fn(), updateWorker: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
-const getUserProfileMock = vi.mocked(getUserProfile);
-const updateWorkerMock = vi.mocked(updateWorker);
+const getUserProfileMock = callableMock('getUserProfile');
+const updateWorkerMock = callableMock('updateWorker');
 const SAVED: UpdateWorkerResponse = { worker: WORKER };
 const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** The work board's status (Role, Jacket) and dropdown (Site) labels. */

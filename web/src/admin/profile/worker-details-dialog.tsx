@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { type Control, Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { updateWorker } from '../api/users';
+import { call } from '../../lib/call';
 import { AdminDialog } from './admin-dialog';
 import { useDialogOperation } from './use-dialog-operation';
 import {
@@ -81,7 +81,7 @@ export function WorkerDetailsDialog({ worker, fieldLabels, onClose, onChanged }:
         success: 'admin.operations.updateWorker.success',
         failure: ADMIN_ERRORS.updateWorkerFailed,
       },
-      () => updateWorker({ requestId, workerId: worker.id, changes }),
+      () => call('updateWorker', { requestId, workerId: worker.id, changes }),
       { name: worker.name },
     );
     if (!result) return;

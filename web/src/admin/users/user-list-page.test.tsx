@@ -5,15 +5,15 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
 import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
-import { listUsers } from '../api/users';
+import { callableMock } from '../../testing/fake-call';
 import { UserListPage } from './user-list-page';
 
-vi.mock('../api/users', () => ({ listUsers: vi.fn() }));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
 // The search waits 300 ms before asking; leave room for a busy machine.
 configure({ asyncUtilTimeout: 3000 });
 
-const listUsersMock = vi.mocked(listUsers);
+const listUsersMock = callableMock('listUsers');
 
 const ROWS: AdminUserRow[] = [
   {

@@ -1,6 +1,5 @@
 import {
   ACCOUNT_STATUSES,
-  ADMIN_ERRORS,
   ALL_ROLES,
   type AdminUserRow,
   type ListUsersResponse,
@@ -12,11 +11,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
-import { toAdminFailure } from '../api/call';
-import { listUsers } from '../api/users';
 import { AccountStatusBadge } from './account-status-badge';
 import { EMPTY_VALUE, formatDay, formatMoment } from './format';
-import { useAsync } from '../../lib/use-async';
+import type { CallableFailure } from '../../lib/callable-failure';
+import { useCallableRead } from '../../lib/use-callable';
 import {
   DEFAULT_QUERY,
   type UserListQuery,
@@ -53,7 +51,7 @@ export function UserListPage() {
   const canSeeStatus = hasPermission(user, PERMISSIONS.VIEW_USER_ACCOUNT_STATUS, rules);
   const [params, setParams] = useSearchParams();
   const query = readUserListQuery(params, canSeeStatus);
-  const result = useAsync(listUsers, toListUsersRequest(query), { keepStale: true });
+  const result = useCallableRead('listUsers', toListUsersRequest(query), { keepStale: true });
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Reads the URL as it is now: a debounced search must not undo a filter picked meanwhile.
@@ -120,7 +118,7 @@ export function UserListPage() {
                   listSearch={params.toString()}
                   data={result.data}
                   isLoading={result.isLoading}
-                  error={result.error}
+                  failure={result.failure}
                   showStatus={canSeeStatus}
                   isFiltered={isFiltered(query)}
                   onRetry={result.reload}
@@ -179,7 +177,7 @@ type UserListBodyProps = {
   listSearch: string;
   data: ListUsersResponse | null;
   isLoading: boolean;
-  error: unknown;
+  failure: CallableFailure | null;
   showStatus: boolean;
   isFiltered: boolean;
   onRetry: () => void;
@@ -191,7 +189,7 @@ function UserListBody({
   listSearch,
   data,
   isLoading,
-  error,
+  failure,
   showStatus,
   isFiltered: hasFilters,
   onRetry,
@@ -199,11 +197,11 @@ function UserListBody({
   onPage,
 }: UserListBodyProps) {
   const { t } = useTranslation();
-  if (error) {
+  if (failure) {
     return (
       <Alert type="error">
         <span className="admin-message-row">
-          {t(toAdminFailure(error, ADMIN_ERRORS.loadUsersFailed).messageKey)}
+          {t(failure.messageKey, failure.values)}
           <Button onClick={onRetry}>{t('admin.common.retry')}</Button>
         </span>
       </Alert>

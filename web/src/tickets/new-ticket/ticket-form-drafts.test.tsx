@@ -17,6 +17,7 @@ import {
 vi.mock('../api/submit-ticket', async (importOriginal) =>
   (await import('./testing/submit-ticket-mock')).mockSubmitTicketApi(importOriginal),
 );
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
 describe('TicketForm drafts', () => {
   beforeEach(() => {

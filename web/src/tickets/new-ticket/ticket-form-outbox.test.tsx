@@ -21,6 +21,7 @@ import { REQUEST_ID } from './testing/submit-ticket-mock';
 vi.mock('../api/submit-ticket', async (importOriginal) =>
   (await import('./testing/submit-ticket-mock')).mockSubmitTicketApi(importOriginal),
 );
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
 let isOnline = true;
 

@@ -5,7 +5,7 @@ import { receiptsForm } from './forms/receipts-form';
 import { NoticesProvider } from '../../notices';
 import { renderSignedIn } from '../../testing/auth';
 import { TicketForm } from './ticket-form';
-import type { SubmitTicketResponse } from '../api/submit-ticket';
+import type { SubmitTicketResponse } from '@domain/callables';
 import {
   attachTicketFiles,
   renderCarForm as renderForm,
@@ -17,6 +17,7 @@ import {
 vi.mock('../api/submit-ticket', async (importOriginal) =>
   (await import('./testing/submit-ticket-mock')).mockSubmitTicketApi(importOriginal),
 );
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
 async function fillValid() {
   await userEvent.type(screen.getByLabelText(/Numer rejestracyjny/), 'po 5tx21');
@@ -193,10 +194,13 @@ describe('TicketForm', () => {
       'u-foreman/abc',
       'u-foreman/abc',
     ]);
-    expect(attachTicketFiles).toHaveBeenCalledWith('abc', [
-      { name: 'a.jpg', size: 1000, contentType: 'image/jpeg', path: 'tickets/u-foreman/abc/a.jpg' },
-      { name: 'b.pdf', size: 2000, contentType: 'application/pdf', path: 'tickets/u-foreman/abc/b.pdf' },
-    ]);
+    expect(attachTicketFiles).toHaveBeenCalledWith({
+      ticketId: 'abc',
+      files: [
+        { name: 'a.jpg', size: 1000, contentType: 'image/jpeg', path: 'tickets/u-foreman/abc/a.jpg' },
+        { name: 'b.pdf', size: 2000, contentType: 'application/pdf', path: 'tickets/u-foreman/abc/b.pdf' },
+      ],
+    });
   });
 
   it('keeps the ticket when a file fails, says so, and retries only that file', async () => {
@@ -228,14 +232,20 @@ describe('TicketForm', () => {
       'aria-valuenow',
       '100',
     );
-    expect(attachTicketFiles).toHaveBeenLastCalledWith('abc', [expect.objectContaining({ name: 'a.jpg' })]);
+    expect(attachTicketFiles).toHaveBeenLastCalledWith({
+      ticketId: 'abc',
+      files: [expect.objectContaining({ name: 'a.jpg' })],
+    });
 
     isBroken = false;
     await userEvent.click(screen.getByRole('button', { name: 'Ponów nieudane pliki' }));
     expect(await screen.findByText('Zgłoszenie T-0031 wysłane')).toBeInTheDocument();
     expect(submitTicket).toHaveBeenCalledTimes(1);
     expect(uploadTicketFile.mock.calls.map(([, , file]) => file.name)).toEqual(['a.jpg', 'b.jpg', 'b.jpg']);
-    expect(attachTicketFiles).toHaveBeenLastCalledWith('abc', [expect.objectContaining({ name: 'b.jpg' })]);
+    expect(attachTicketFiles).toHaveBeenLastCalledWith({
+      ticketId: 'abc',
+      files: [expect.objectContaining({ name: 'b.jpg' })],
+    });
   });
 
   it('disables the button while sending, so a double tap sends once', async () => {

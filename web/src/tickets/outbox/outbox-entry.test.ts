@@ -1,6 +1,7 @@
 import { MAX_FILES } from '@domain';
 import { describe, expect, it } from 'vitest';
-import type { SubmitFailure } from '../api/submit-ticket';
+import type { CallableFailure } from '../../lib/callable-failure';
+import { callableErrorOf } from '../../lib/callable-keys';
 import {
   OUTBOX_VERSION,
   isConnectionFailure,
@@ -94,7 +95,9 @@ describe('outboxFiles', () => {
 });
 
 describe('isConnectionFailure', () => {
-  const error = (code: string, message = '') => Object.assign(new Error(message), { code });
+  /** A failure of call(): the SDK's error with this code and message, mapped as call() maps it. */
+  const error = (code: string, message = '') =>
+    callableErrorOf('submitTicket', Object.assign(new Error(message), { code }));
 
   it.each([
     ['any error while offline', error('functions/invalid-argument', 'Invalid ticket'), false, true],
@@ -122,7 +125,14 @@ describe('isConnectionFailure', () => {
     ],
     ['functions/permission-denied', error('functions/permission-denied'), true, false],
     ['a token refresh without network', error('auth/network-request-failed'), true, true],
-    ['a plain error', new Error('boom'), true, false],
+    [
+      'a token refresh without network, outside call()',
+      Object.assign(new Error(''), { code: 'auth/network-request-failed' }),
+      true,
+      true,
+    ],
+    ['a plain error', error('', 'boom'), true, false],
+    ['a plain error outside call()', new Error('boom'), true, false],
     ['no error at all while online', undefined, true, false],
   ])('%s -> %s', (_name, failure, isOnline, expected) => {
     expect(isConnectionFailure(failure, isOnline)).toBe(expected);
@@ -130,23 +140,52 @@ describe('isConnectionFailure', () => {
 });
 
 describe('refusalOf', () => {
-  it.each<[SubmitFailure, ReturnType<typeof refusalOf>]>([
-    [{ kind: 'offline' }, null],
-    [{ kind: 'unauthenticated' }, null],
-    [{ kind: 'periodTaken' }, { key: 'tickets.presalary.periodTaken' }],
-    [{ kind: 'forbidden' }, { key: 'tickets.errors.forbidden' }],
+  /** The submitTicket failure of an SDK error with this code, message and details. */
+  const failure = (code: string, message = '', details?: unknown) =>
+    callableErrorOf(
+      'submitTicket',
+      Object.assign(new Error(message), { code: `functions/${code}`, details }),
+    );
+
+  it.each<[string, CallableFailure, ReturnType<typeof refusalOf>]>([
+    ['no connection', failure('unavailable', 'unavailable'), null],
+    ['a timeout', failure('deadline-exceeded', 'deadline-exceeded'), null],
+    ['a session the server refused', failure('unauthenticated', 'auth.errors.sessionFailed'), null],
     [
-      { kind: 'tooManyRequests', values: { count: 22 } },
+      'a period already asked for',
+      failure('failed-precondition', 'tickets.presalary.periodTaken'),
+      { key: 'tickets.presalary.periodTaken' },
+    ],
+    [
+      'no permission',
+      failure('permission-denied', 'tickets.errors.forbidden'),
+      { key: 'tickets.errors.forbidden' },
+    ],
+    ['no permission, no key', failure('permission-denied', 'Nope'), { key: 'tickets.errors.forbidden' }],
+    [
+      'the hourly limit',
+      failure('resource-exhausted', 'errors.tooManyRequests', { retryAfterMinutes: 22 }),
       { key: 'errors.tooManyRequests', values: { count: 22 } },
     ],
     [
-      { kind: 'invalid', fields: { carPlate: 'validation.maxChars', description: 'validation.required' } },
+      'invalid fields',
+      failure('invalid-argument', 'Invalid ticket', {
+        fields: { carPlate: 'validation.maxChars', description: 'validation.required' },
+      }),
       { key: 'validation.maxChars' },
     ],
-    [{ kind: 'invalid', fields: {} }, { key: 'tickets.form.invalid' }],
-    [{ kind: 'invalid', fields: { carPlate: '' } }, { key: 'tickets.form.invalid' }],
-    [{ kind: 'other' }, { key: 'tickets.form.submitFailed' }],
-  ])('%o -> %o', (failure, expected) => {
-    expect(refusalOf(failure)).toEqual(expected);
+    [
+      'invalid, no fields',
+      failure('invalid-argument', 'Invalid ticket', { fields: {} }),
+      { key: 'tickets.form.invalid' },
+    ],
+    [
+      'invalid, an empty message',
+      failure('invalid-argument', 'Invalid ticket', { fields: { carPlate: '' } }),
+      { key: 'tickets.form.invalid' },
+    ],
+    ['anything else', failure('internal', 'INTERNAL'), { key: 'tickets.errors.submitFailed' }],
+  ])('%s -> %o', (_name, refused, expected) => {
+    expect(refusalOf(refused)).toEqual(expected);
   });
 });

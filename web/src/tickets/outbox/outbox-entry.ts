@@ -1,6 +1,5 @@
 import { MAX_FILES, type StoredAttachment, type TicketSubmission } from '@domain';
-import { TOO_MANY_REQUESTS_KEY } from '../../lib/callable-failure';
-import type { SubmitFailure } from '../api/submit-ticket';
+import { type CallableFailure, isCallableError } from '../../lib/callable-failure';
 
 // A ticket waiting on the device for a connection (the outbox), and the decisions about it: which
 // failures of "Submit ticket" mean "no connection" (keep it and send it later) and which are the
@@ -93,45 +92,36 @@ export function outboxFiles(entry: OutboxEntry): File[] {
   );
 }
 
-type ErrorLike = { code?: unknown; message?: unknown };
-
 /**
- * Whether a failed "Submit ticket" reached no server: the device is offline, or the call ended
- * without an answer (the Functions SDK reports a failed fetch as code `internal` with the bare
- * message "internal"; a real server error carries its own message), or the sign-in token could not
+ * Whether a failed "Submit ticket" reached no server: the device is offline, or the call got no
+ * answer (call() says so: no connection, a timeout, a failed fetch), or the sign-in token could not
  * be refreshed for lack of network. Then the ticket waits in the outbox; it is safe to send again
  * even if the server did get it, since the request id makes the second call return the same ticket.
  */
 export function isConnectionFailure(error: unknown, isOnline: boolean): boolean {
   if (!isOnline) return true;
-  const { code, message } = (error ?? {}) as ErrorLike;
-  const shortCode = typeof code === 'string' ? code.replace(/^functions\//, '') : '';
-  if (shortCode === 'unavailable' || shortCode === 'deadline-exceeded') return true;
-  if (shortCode === 'internal' && message === 'internal') return true;
-  return code === 'auth/network-request-failed';
+  if (isCallableError(error)) return error.source === 'network';
+  return (error as { code?: unknown } | null)?.code === 'auth/network-request-failed';
 }
 
 /**
- * The reason shown on an entry the server refused, from the form's own reading of the failure;
- * null when the failure is no refusal (the entry keeps waiting).
+ * The reason shown on an entry the server refused, from the submitTicket failure as call() read
+ * it; null when the failure is no refusal (the entry keeps waiting).
  */
-export function refusalOf(failure: SubmitFailure): OutboxRefusal | null {
-  switch (failure.kind) {
-    case 'offline':
+export function refusalOf(failure: CallableFailure): OutboxRefusal | null {
+  switch (failure.code) {
+    case 'unavailable':
+    case 'deadline-exceeded':
     case 'unauthenticated':
       return null;
-    case 'periodTaken':
-      return { key: 'tickets.presalary.periodTaken' };
-    case 'forbidden':
-      return { key: 'tickets.errors.forbidden' };
-    case 'tooManyRequests':
-      return { key: TOO_MANY_REQUESTS_KEY, values: failure.values };
-    case 'invalid': {
+    case 'invalid-argument': {
       // The server's message for the first field it refused says what to change.
       const first = Object.values(failure.fields)[0];
       return { key: typeof first === 'string' && first ? first : 'tickets.form.invalid' };
     }
     default:
-      return { key: 'tickets.form.submitFailed' };
+      return failure.values
+        ? { key: failure.messageKey, values: failure.values }
+        : { key: failure.messageKey };
   }
 }

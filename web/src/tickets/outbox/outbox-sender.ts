@@ -60,15 +60,16 @@ export async function sendOutboxNow(uid: string, store: OutboxStore): Promise<Ou
   // Offline, the sending code could not even load: wait for the connection.
   if (!navigator.onLine) return { ...EMPTY, isWaiting: true };
   return withSendLock(async () => {
-    const [{ sendOutboxRound }, api] = await Promise.all([
+    const [{ sendOutboxRound }, api, { call }] = await Promise.all([
       import('./send-outbox'),
       import('../api/submit-ticket'),
+      import('../../lib/call'),
     ]);
     return sendOutboxRound(uid, {
       store,
-      submit: api.submitTicket,
+      submit: (submission) => call('submitTicket', submission),
       upload: (owner, ticketId, file) => api.uploadTicketFile(owner, ticketId, file, () => undefined),
-      attach: api.attachTicketFiles,
+      attach: (ticketId, files) => call('attachTicketFiles', { ticketId, files }),
       isOnline: () => navigator.onLine,
     });
   });

@@ -1,6 +1,7 @@
 import type { StoredAttachment, TicketSubmission } from '@domain';
 import type { SubmitTicketResponse } from '@domain/callables';
-import { toSubmitFailure } from '../api/submit-ticket';
+import { isCallableError } from '../../lib/callable-failure';
+import { callableErrorOf } from '../../lib/callable-keys';
 import { type OutboxEntry, isConnectionFailure, outboxFiles, refusalOf } from './outbox-entry';
 import {
   type OutboxStore,
@@ -49,7 +50,7 @@ const STORAGE_REFUSALS = new Set([
 function isFilesRefusal(error: unknown, isOnline: boolean): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && STORAGE_REFUSALS.has(code)) return true;
-  return typeof code === 'string' && code.startsWith('functions/') && !isConnectionFailure(error, isOnline);
+  return isCallableError(error) && error.source === 'server' && !isConnectionFailure(error, isOnline);
 }
 
 /** Sends one entry, already marked as being sent (so nobody cancels it meanwhile). */
@@ -74,8 +75,9 @@ async function sendEntry(start: OutboxEntry, deps: OutboxSendDeps): Promise<Step
       entry = { ...entry, ticket };
       await saveOutboxEntry(store, entry);
     } catch (error) {
-      if (isConnectionFailure(error, deps.isOnline())) return keepWaiting();
-      const refusal = refusalOf(toSubmitFailure(error));
+      const failure = callableErrorOf('submitTicket', error);
+      if (isConnectionFailure(failure, deps.isOnline())) return keepWaiting();
+      const refusal = refusalOf(failure);
       return refusal ? refuse(refusal) : keepWaiting();
     }
   }
@@ -99,7 +101,7 @@ async function sendEntry(start: OutboxEntry, deps: OutboxSendDeps): Promise<Step
     try {
       await deps.attach(ticketId, stored);
     } catch (error) {
-      if (isFilesRefusal(error, deps.isOnline()))
+      if (isFilesRefusal(callableErrorOf('attachTicketFiles', error), deps.isOnline()))
         return refuse({ key: 'tickets.outbox.filesRefused', values: { number } });
       return keepWaiting();
     }

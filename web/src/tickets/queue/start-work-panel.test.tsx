@@ -6,32 +6,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '../../i18n';
 import { NoticesProvider } from '../../notices';
 import { renderSignedIn } from '../../testing/auth';
+import { callableMock } from '../../testing/fake-call';
 import type * as ProcessTicketApi from '../api/process-ticket';
-import { addTicketUpdate, assignTicket, changeTicketStatus, newUpdateRequestId } from '../api/process-ticket';
-import type * as QueueApi from '../api/queue';
-import { fetchTicketQueue } from '../api/queue';
+import { newUpdateRequestId } from '../api/process-ticket';
 import { makeQueueTicket, queueAnswer } from './queue-test-data';
 import { TicketQueuePage } from './ticket-queue-page';
 
-vi.mock('../api/queue', async (importOriginal) => ({
-  ...(await importOriginal<typeof QueueApi>()),
-  fetchTicketQueue: vi.fn(),
-}));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 vi.mock('../api/process-ticket', async (importOriginal) => ({
   ...(await importOriginal<typeof ProcessTicketApi>()),
-  changeTicketStatus: vi.fn(),
-  assignTicket: vi.fn(),
-  addTicketUpdate: vi.fn(),
   newUpdateRequestId: vi.fn(),
 }));
 
 // antd's notices and the queue's rows render slowly in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 3000 });
 
-const fetchMock = vi.mocked(fetchTicketQueue);
-const assignMock = vi.mocked(assignTicket);
-const statusMock = vi.mocked(changeTicketStatus);
-const updateMock = vi.mocked(addTicketUpdate);
+const fetchMock = callableMock('listTicketQueue');
+const assignMock = callableMock('assignTicket');
+const statusMock = callableMock('changeTicketStatus');
+const updateMock = callableMock('addTicketUpdate');
 const requestIdMock = vi.mocked(newUpdateRequestId);
 
 const NEW_TICKET = makeQueueTicket({ id: 't-0003', number: 'T-0003' });

@@ -1,20 +1,12 @@
-import {
-  type QueueTicket,
-  TICKET_PROCESSING_ERRORS,
-  UPDATE_TEXT_MAX_CHARS,
-  addTicketUpdateSchema,
-} from '@domain';
+import { type QueueTicket, UPDATE_TEXT_MAX_CHARS, addTicketUpdateSchema } from '@domain';
+import type { CallableName } from '@domain/callables';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth/auth-context';
+import { call } from '../../lib/call';
+import { callableErrorOf } from '../../lib/callable-keys';
 import { useNotices } from '../../notices';
-import {
-  addTicketUpdate,
-  assignTicket,
-  changeTicketStatus,
-  newUpdateRequestId,
-  toProcessingFailure,
-} from '../api/process-ticket';
+import { newUpdateRequestId } from '../api/process-ticket';
 import { Button } from '../../components/ui/button';
 import { translateMessage } from '../../components/ui/field-message';
 import '../../components/ui/form-field.css';
@@ -24,10 +16,11 @@ import './start-work-panel.css';
 /** The steps of "start work", in the order they run. */
 export type StartWorkStep = 'assign' | 'status' | 'update';
 
-const FAILURE_KEYS: Record<StartWorkStep, string> = {
-  assign: TICKET_PROCESSING_ERRORS.assignFailed,
-  status: TICKET_PROCESSING_ERRORS.statusFailed,
-  update: TICKET_PROCESSING_ERRORS.updateFailed,
+/** The callable of each step, whose failure says what went wrong. */
+const STEP_CALLABLES: Record<StartWorkStep, CallableName> = {
+  assign: 'assignTicket',
+  status: 'changeTicketStatus',
+  update: 'addTicketUpdate',
 };
 
 type Failure = { step: StartWorkStep; messageKey: string };
@@ -71,14 +64,14 @@ export function StartWorkPanel({ ticket, onCancel, onStarted }: StartWorkPanelPr
     if (step === 'assign') setIsAssignDone(true);
   };
 
-  async function run(step: StartWorkStep, call: () => Promise<unknown>): Promise<boolean> {
+  async function run(step: StartWorkStep, send: () => Promise<unknown>): Promise<boolean> {
     if (doneRef.current.has(step)) return true;
     try {
-      await call();
+      await send();
       markDone(step);
       return true;
     } catch (error) {
-      const { messageKey, fields } = toProcessingFailure(error, FAILURE_KEYS[step]);
+      const { messageKey, fields } = callableErrorOf(STEP_CALLABLES[step], error);
       if (fields.text) setTextError(fields.text);
       setFailure({ step, messageKey });
       notices.error(
@@ -103,11 +96,13 @@ export function StartWorkPanel({ ticket, onCancel, onStarted }: StartWorkPanelPr
     setIsBusy(true);
     const ticketId = ticket.id;
     const isDone =
-      (!isAssigning || isMine || (await run('assign', () => assignTicket({ ticketId, assigneeUid: uid })))) &&
+      (!isAssigning ||
+        isMine ||
+        (await run('assign', () => call('assignTicket', { ticketId, assigneeUid: uid })))) &&
       (ticket.status === 'inProgress' ||
-        (await run('status', () => changeTicketStatus({ ticketId, status: 'inProgress' })))) &&
+        (await run('status', () => call('changeTicketStatus', { ticketId, status: 'inProgress' })))) &&
       (await run('update', () =>
-        addTicketUpdate({ requestId, ticketId, text: parsed.data, attachments: [] }),
+        call('addTicketUpdate', { requestId, ticketId, text: parsed.data, attachments: [] }),
       ));
     setIsBusy(false);
     if (!isDone) return;

@@ -6,22 +6,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { NoticesProvider } from '../../notices';
 import { type TestUserOptions, renderSignedIn } from '../../testing/auth';
-import type * as QueueApi from '../api/queue';
-import { fetchTicketQueue } from '../api/queue';
+import { callableMock } from '../../testing/fake-call';
 import { formatShortDate } from '../shared/format';
 import { ticketBackLinkFrom } from '../shared/ticket-link-state';
 import { counts, daysAgo, makeQueueTicket, queueAnswer } from './queue-test-data';
 import { TicketQueuePage } from './ticket-queue-page';
 
-vi.mock('../api/queue', async (importOriginal) => ({
-  ...(await importOriginal<typeof QueueApi>()),
-  fetchTicketQueue: vi.fn(),
-}));
+vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
 
 // antd's notices and the queue's rows render slowly in jsdom on a busy machine.
 configure({ asyncUtilTimeout: 3000 });
 
-const fetchMock = vi.mocked(fetchTicketQueue);
+const fetchMock = callableMock('listTicketQueue');
 
 function LocationProbe() {
   const location = useLocation();

@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { toQueueFailure } from '../api/queue';
+import type { CallableFailure } from '../../lib/callable-failure';
 import { categoryName } from '../shared/category-labels';
 import {
   DEFAULT_QUEUE_FILTERS,
@@ -127,7 +127,7 @@ export function TicketQueuePage() {
         isCurrentList={isCurrentList}
         isLoading={queue.isLoading}
         isLoadingMore={isLoadingMore}
-        error={queue.error}
+        failure={queue.failure}
         now={queue.receivedAt}
         queueSearch={params.toString()}
         isFiltered={hasNarrowingFilters(filters)}
@@ -201,7 +201,7 @@ type QueueBodyProps = {
   isLoading: boolean;
   /** A "show more" is on its way (the shown rows stay). */
   isLoadingMore: boolean;
-  error: unknown;
+  failure: CallableFailure | null;
   now: number;
   queueSearch: string;
   isFiltered: boolean;
@@ -219,7 +219,7 @@ function QueueBody({
   isCurrentList,
   isLoading,
   isLoadingMore,
-  error,
+  failure,
   now,
   queueSearch,
   isFiltered,
@@ -232,10 +232,10 @@ function QueueBody({
   onClearFilters,
 }: QueueBodyProps) {
   const { t } = useTranslation();
-  const errorBox = error ? (
+  const errorBox = failure ? (
     <Alert type="error">
       <span className="message-box-row">
-        {t(toQueueFailure(error).messageKey)}
+        {t(failure.messageKey)}
         <Button onClick={onRetry}>{t('tickets.queue.retry')}</Button>
       </span>
     </Alert>

@@ -1,15 +1,14 @@
-import type { TicketQueueInput, TicketQueueResponse } from '@domain';
-import { type AsyncResult, useAsync } from '../../lib/use-async';
-import { fetchTicketQueue } from '../api/queue';
+import type { TicketQueueInput } from '@domain';
+import { type CallableRead, useCallableRead } from '../../lib/use-callable';
 
 /**
  * The queue for a request: `data` is the last good answer while another request or a reload is on
  * its way and after it failed, so the shown rows stay ("show more" keeps them); `receivedAt` is
- * the moment the ages of the tickets count to.
+ * the moment the ages of the tickets count to; `failure` says why the current request failed.
  */
-export type TicketQueueState = AsyncResult<TicketQueueInput, TicketQueueResponse>;
+export type TicketQueueState = CallableRead<'listTicketQueue'>;
 
 /** The queue for a request; asks again when it changes or on reload(). */
 export function useTicketQueue(request: TicketQueueInput): TicketQueueState {
-  return useAsync(fetchTicketQueue, request, { keepStale: true });
+  return useCallableRead('listTicketQueue', request, { keepStale: true });
 }

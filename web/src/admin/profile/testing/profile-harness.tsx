@@ -8,7 +8,7 @@ import { AdminProfilePage } from '../admin-profile-page';
 
 /*
  * Fixtures and a render helper for the admin profile page and its dialogs (component tests only;
- * each test file mocks ../api/users itself).
+ * each test file mocks lib/call itself: testing/fake-call.ts).
  */
 
 // antd's dialog and tabs render slowly in jsdom on a busy machine; a second is not always enough.

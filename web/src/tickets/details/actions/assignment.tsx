@@ -2,10 +2,11 @@ import type { TicketStaffMember } from '@domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { NO_REQUEST, useAsync } from '../../../lib/use-async';
-import { assignTicket, fetchTicketStaff } from '../../api/process-ticket';
+import { call } from '../../../lib/call';
+import { useOperation } from '../../../notices';
+import { NO_REQUEST } from '../../../lib/use-async';
+import { useCallableRead } from '../../../lib/use-callable';
 import type { Ticket } from '../../api/ticket-model';
-import { useProcessing } from './use-processing';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
@@ -16,7 +17,7 @@ type StaffState =
 
 /** Who may take tickets, loaded once per panel; a failure offers a retry. */
 function useTicketStaff() {
-  const { data, error, reload } = useAsync(fetchTicketStaff, NO_REQUEST);
+  const { data, error, reload } = useCallableRead('listTicketStaff', NO_REQUEST);
   const state: StaffState =
     error !== null
       ? { status: 'error' }
@@ -35,7 +36,7 @@ export function Assignment({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const id = useId();
   const { user } = useAuth();
-  const run = useProcessing();
+  const run = useOperation();
   const { state, retry } = useTicketStaff();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [isSaving, setIsSaving] = useState(false);
@@ -51,7 +52,7 @@ export function Assignment({ ticket }: { ticket: Ticket }) {
         success: assigneeUid ? 'tickets.actions.assignDone' : 'tickets.actions.unassignDone',
         failure: 'tickets.processing.errors.assignFailed',
       },
-      () => assignTicket({ ticketId: ticket.id, assigneeUid }),
+      () => call('assignTicket', { ticketId: ticket.id, assigneeUid }),
       { name },
     );
     setIsSaving(false);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmTicketItem } from '../../api/process-ticket';
+import { call } from '../../../lib/call';
+import { useOperation } from '../../../notices';
 import type { Ticket } from '../../api/ticket-model';
-import { useProcessing } from './use-processing';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleFilled, ClockCircleOutlined } from '../../../components/ui/icons';
 import '../ticket-details-page.css';
@@ -13,7 +13,7 @@ import '../ticket-details-page.css';
  */
 export function ItemConfirmations({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
-  const run = useProcessing();
+  const run = useOperation();
   const [busyIndex, setBusyIndex] = useState<number | null>(null);
 
   const toggle = async (index: number, name: string, confirmed: boolean) => {
@@ -25,7 +25,7 @@ export function ItemConfirmations({ ticket }: { ticket: Ticket }) {
         success: confirmed ? 'tickets.actions.confirmDone' : 'tickets.actions.unconfirmDone',
         failure: 'tickets.processing.errors.confirmFailed',
       },
-      () => confirmTicketItem({ ticketId: ticket.id, index, confirmed }),
+      () => call('confirmTicketItem', { ticketId: ticket.id, index, confirmed }),
       { name },
     );
     setBusyIndex(null);

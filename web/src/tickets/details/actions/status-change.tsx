@@ -11,8 +11,8 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../api/ticket-model';
-import { changeTicketStatus } from '../../api/process-ticket';
-import { useProcessing } from './use-processing';
+import { call } from '../../../lib/call';
+import { useOperation } from '../../../notices';
 import { Button } from '../../../components/ui/button';
 import { FormField, controlProps } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
@@ -51,7 +51,7 @@ function parseAmount(text: string): number | string | undefined {
 export function StatusChange({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
   const id = useId();
-  const run = useProcessing();
+  const run = useOperation();
   const targets = allowedTransitions(ticket.status, ticket.category, ticket.archivedFrom);
   const [values, setValues] = useState<Values>({ status: '', reason: '', paidAmount: '', paidDate: today() });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -111,7 +111,7 @@ export function StatusChange({ ticket }: { ticket: Ticket }) {
         success: 'tickets.actions.statusDone',
         failure: 'tickets.processing.errors.statusFailed',
       },
-      () => changeTicketStatus(request),
+      () => call('changeTicketStatus', request),
       { status: t(`tickets.status.${target}`) },
     );
     setIsSaving(false);

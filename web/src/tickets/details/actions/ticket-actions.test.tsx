@@ -5,14 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../i18n';
 import { NoticesProvider } from '../../../notices';
 import { renderSignedIn } from '../../../testing/auth';
-import {
-  addTicketUpdate,
-  assignTicket,
-  changeTicketStatus,
-  confirmTicketItem,
-  fetchTicketStaff,
-  uploadUpdateFile,
-} from '../../api/process-ticket';
+import { callableMock } from '../../../testing/fake-call';
+import { uploadUpdateFile } from '../../api/process-ticket';
 import type * as ProcessTicketApi from '../../api/process-ticket';
 import type { ActivityEntry, Ticket } from '../../api/ticket-model';
 import { useAttachmentUrl, useTicket } from '../../api/ticket-reads';
@@ -24,20 +18,16 @@ vi.mock('../../api/process-ticket', async (importOriginal) => {
   const actual = await importOriginal<typeof ProcessTicketApi>();
   return {
     ...actual,
-    changeTicketStatus: vi.fn(),
-    assignTicket: vi.fn(),
-    addTicketUpdate: vi.fn(),
-    confirmTicketItem: vi.fn(),
-    fetchTicketStaff: vi.fn(),
     uploadUpdateFile: vi.fn(),
   };
 });
+vi.mock('../../../lib/call', async () => (await import('../../../testing/fake-call')).fakeCallModule);
 
-const changeStatusMock = vi.mocked(changeTicketStatus);
-const assignMock = vi.mocked(assignTicket);
-const addUpdateMock = vi.mocked(addTicketUpdate);
-const confirmMock = vi.mocked(confirmTicketItem);
-const staffMock = vi.mocked(fetchTicketStaff);
+const changeStatusMock = callableMock('changeTicketStatus');
+const assignMock = callableMock('assignTicket');
+const addUpdateMock = callableMock('addTicketUpdate');
+const confirmMock = callableMock('confirmTicketItem');
+const staffMock = callableMock('listTicketStaff');
 const uploadMock = vi.mocked(uploadUpdateFile);
 
 const FOREMAN = { uid: 'u-foreman', role: 'foreman', name: 'Marek Wiśniewski', email: 'foreman@example.com' };

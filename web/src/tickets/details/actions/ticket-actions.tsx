@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeTicketStatus } from '../../api/process-ticket';
+import { call } from '../../../lib/call';
+import { useOperation } from '../../../notices';
 import type { Ticket } from '../../api/ticket-model';
 import { Assignment } from './assignment';
 import { ItemConfirmations } from './item-confirmations';
 import { StatusChange } from './status-change';
 import { UpdateForm, type UpdateFormProps } from './update-form';
-import { useProcessing } from './use-processing';
 import { Button } from '../../../components/ui/button';
 
 // The ticket page's actions, a chunk of their own: most visits (a worker reading a ticket) never
@@ -43,7 +43,7 @@ export function UpdatePanel(props: UpdateFormProps) {
 /** The ticket's owner, once it is resolved: archive it. */
 export function OwnerArchive({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation();
-  const run = useProcessing();
+  const run = useOperation();
   const [isSaving, setIsSaving] = useState(false);
   const archive = async () => {
     if (isSaving) return;
@@ -54,7 +54,7 @@ export function OwnerArchive({ ticket }: { ticket: Ticket }) {
         success: 'tickets.actions.archiveDone',
         failure: 'tickets.processing.errors.statusFailed',
       },
-      () => changeTicketStatus({ ticketId: ticket.id, status: 'archived' }),
+      () => call('changeTicketStatus', { ticketId: ticket.id, status: 'archived' }),
     );
     setIsSaving(false);
   };

@@ -1,11 +1,11 @@
 import { type StoredAttachment, UPDATE_TEXT_MAX_CHARS } from '@domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotices } from '../../../notices';
-import { addTicketUpdate, newUpdateRequestId, uploadUpdateFile } from '../../api/process-ticket';
+import { useNotices, useOperation } from '../../../notices';
+import { call } from '../../../lib/call';
+import { newUpdateRequestId, uploadUpdateFile } from '../../api/process-ticket';
 import type { Ticket } from '../../api/ticket-model';
 import { type UploadEntry, UploadProgress } from '../../new-ticket/upload-progress';
-import { useProcessing } from './use-processing';
 import { Button } from '../../../components/ui/button';
 import { FilePicker, type PickedFile } from '../../../components/ui/file-picker';
 import { FormField, controlProps } from '../../../components/ui/form-field';
@@ -27,7 +27,7 @@ export function UpdateForm({ ticket, asStaff }: UpdateFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const notices = useNotices();
-  const run = useProcessing();
+  const run = useOperation();
   const [text, setText] = useState('');
   const [files, setFiles] = useState<PickedFile[]>([]);
   const [uploads, setUploads] = useState<UploadEntry[]>([]);
@@ -91,7 +91,7 @@ export function UpdateForm({ ticket, asStaff }: UpdateFormProps) {
         success: 'tickets.actions.updateDone',
         failure: 'tickets.processing.errors.updateFailed',
       },
-      () => addTicketUpdate({ requestId: requestId.current, ticketId: ticket.id, text, attachments }),
+      () => call('addTicketUpdate', { requestId: requestId.current, ticketId: ticket.id, text, attachments }),
     );
     setIsSending(false);
     if (result.ok) {

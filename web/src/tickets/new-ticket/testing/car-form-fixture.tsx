@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { type DraftStore, draftId } from '../../../lib/drafts/draft-store';
 import { NoticesProvider } from '../../../notices';
 import { renderSignedIn } from '../../../testing/auth';
+import { callableMock } from '../../../testing/fake-call';
 import * as api from '../../api/submit-ticket';
 import type { OutboxStore } from '../../outbox/outbox-store';
 import { OutboxStoreContext } from '../../outbox/use-outbox';
@@ -14,7 +15,8 @@ import { DraftStoreContext } from '../use-ticket-draft';
 
 // The new-ticket shell with a category form as small as possible (the car plate), so the shell is
 // what is under test: drafts, the outbox, submitting. The test file mocks ../api/submit-ticket
-// (see submit-ticket-mock.ts); submitTicket and the rest below are those mocks.
+// (see submit-ticket-mock.ts) and lib/call (testing/fake-call.ts); submitTicket and the rest below
+// are those mocks.
 
 export const FOREMAN = 'u-foreman';
 
@@ -23,10 +25,10 @@ export const carForm: CategoryForm = {
   Fields: () => <TextField name="carPlate" label="Numer rejestracyjny" isRequired />,
 };
 
-/** The mocked server calls of the form (the test file must mock ../api/submit-ticket). */
-export const submitTicket = vi.mocked(api.submitTicket);
+/** The mocked server calls of the form (the test file must mock ../api/submit-ticket and lib/call). */
+export const submitTicket = callableMock('submitTicket');
 export const uploadTicketFile = vi.mocked(api.uploadTicketFile);
-export const attachTicketFiles = vi.mocked(api.attachTicketFiles);
+export const attachTicketFiles = callableMock('attachTicketFiles');
 
 export function resetSubmitApi(): void {
   submitTicket.mockReset();
