@@ -12,5 +12,4 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_MESSAGING_SENDER_ID?: string;
   readonly VITE_FIREBASE_VAPID_KEY?: string;
   readonly VITE_TOKEN_SYNC_URL?: string;
-  readonly VITE_SESSION_TIMEOUT_MS?: string;
 }

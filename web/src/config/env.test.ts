@@ -31,14 +31,12 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...both, VITE_FIREBASE_PROJECT_ID: 'demo-ticket-app' }).push).toBeUndefined();
     expect(parseEnv({}).firebase).not.toHaveProperty('messagingSenderId');
   });
-  it('reads the test-only session timeout as a number', () => {
-    expect(parseEnv({ VITE_SESSION_TIMEOUT_MS: '70000' }).sessionTimeoutOverrideMs).toBe(70000);
-    expect(() => parseEnv({ VITE_SESSION_TIMEOUT_MS: 'soon' })).toThrow(/Invalid app configuration/);
-  });
   it('refuses an empty project setting and names every problem at once', () => {
-    expect(() => parseEnv({ VITE_FIREBASE_PROJECT_ID: '', VITE_SESSION_TIMEOUT_MS: '0' })).toThrow(
+    expect(() =>
+      parseEnv({ VITE_FIREBASE_PROJECT_ID: '', VITE_TOKEN_SYNC_URL: 'https://x.example' }),
+    ).toThrow(
       'Invalid app configuration (web/.env): VITE_FIREBASE_PROJECT_ID: must not be empty; ' +
-        'VITE_SESSION_TIMEOUT_MS: must be a positive whole number',
+        'VITE_TOKEN_SYNC_URL: VITE_TOKEN_SYNC_URL must be a same-origin path such as /api/session',
     );
     expect(() => parseEnv({ VITE_FIREBASE_API_KEY: 42 })).toThrow(/VITE_FIREBASE_API_KEY: must be text/);
   });

@@ -19,8 +19,6 @@ type RawEnv = {
   VITE_APP_CHECK_SITE_KEY?: string;
   /** A debug token registered in the console (or `true` to have the SDK print a new one); needs a site key. */
   VITE_APP_CHECK_DEBUG_TOKEN?: string;
-  /** Test-only override of the session timeout; the product constant stays 15 minutes. */
-  VITE_SESSION_TIMEOUT_MS?: string;
 };
 
 /** The settings with a default (the local demo project), and their defaults. */
@@ -38,7 +36,6 @@ const OPTIONAL = [
   'VITE_TOKEN_SYNC_URL',
   'VITE_APP_CHECK_SITE_KEY',
   'VITE_APP_CHECK_DEBUG_TOKEN',
-  'VITE_SESSION_TIMEOUT_MS',
 ] as const;
 
 /** Each setting's own rule beyond being text: the problem, or null when the value is fine. */
@@ -47,7 +44,6 @@ const RULES: Partial<Record<keyof RawEnv, (value: string) => string | null>> = {
     value === '' || /^\/(?![/\\])/.test(value)
       ? null
       : 'VITE_TOKEN_SYNC_URL must be a same-origin path such as /api/session',
-  VITE_SESSION_TIMEOUT_MS: (value) => (/^[1-9]\d*$/.test(value) ? null : 'must be a positive whole number'),
 };
 
 /** The raw settings, defaults filled in, or the list of what is wrong with them. */
@@ -80,7 +76,6 @@ export type AppEnv = {
   };
   useEmulators: boolean;
   tokenSyncUrl: string | undefined;
-  sessionTimeoutOverrideMs: number | undefined;
   /**
    * App Check, set up on first use of the callables (lib/firebase-app-check.ts); undefined (off)
    * without a site key. `debugToken` switches to the debug provider: the configured token, or
@@ -121,7 +116,6 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     },
     useEmulators,
     tokenSyncUrl: env.VITE_TOKEN_SYNC_URL || undefined,
-    sessionTimeoutOverrideMs: env.VITE_SESSION_TIMEOUT_MS ? Number(env.VITE_SESSION_TIMEOUT_MS) : undefined,
     appCheck: siteKey
       ? {
           siteKey,

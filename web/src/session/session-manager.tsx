@@ -63,7 +63,7 @@ export type SessionManagerProps = {
   /** The first auth state of the page already had a user (see AuthState.isRestoredSignIn). */
   isRestoredSignIn: boolean;
   signOut: () => Promise<void>;
-  /** Defaults to SESSION_TIMEOUT_MS; the app passes appEnv.sessionTimeoutOverrideMs in tests. */
+  /** Defaults to SESSION_TIMEOUT_MS (screen tests pass a shorter one). */
   timeoutMs?: number;
   /** Defaults to SESSION_WARNING_MS; never longer than the timeout. */
   warningMs?: number;

@@ -4,7 +4,6 @@
 // on); inside the signed-in shell it was mounted anew with each sign-in and mistook a later login for a
 // restored one. Its code loads only once someone is signed in, so /login does not carry it.
 import { useState } from 'react';
-import { appEnv } from '../config/env';
 import { useAuth } from '../lib/auth/auth-context';
 import { lazyComponent } from '../lib/lazy-component';
 import type { SessionManagerProps } from './session-manager';
@@ -32,7 +31,6 @@ export function SessionTimeout(props: SessionTimeoutProps) {
       isAuthResolved={!isLoading}
       isRestoredSignIn={isRestoredSignIn}
       signOut={signOut}
-      timeoutMs={appEnv.sessionTimeoutOverrideMs}
     />
   );
 }
