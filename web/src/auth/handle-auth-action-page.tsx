@@ -125,7 +125,7 @@ export function HandleAuthActionPage() {
         />
       )}
       {view.kind === 'done' && <Alert type="success">{t(view.key, view.values)}</Alert>}
-      <p className="auth-text" style={{ marginTop: 16 }}>
+      <p className="auth-text auth-to-login">
         <Link to="/login">{t('authAction.toLogin')}</Link>
       </p>
     </AuthCard>

@@ -187,7 +187,7 @@ export function LoginPage() {
           })}
         </div>
       )}
-      <div style={{ marginBottom: 12 }} aria-live="polite">
+      <div className="login-outcome" aria-live="polite">
         <OutcomeAlert outcome={outcome} />
       </div>
       {mode === 'password' && (

@@ -16,10 +16,9 @@ import { useNotices } from '../notices';
 import { bugReportFilePath, newRequestId, uploadBugReportFile } from './api';
 import { Button } from '../components/ui/button';
 import { FilePicker, type PickedFile } from '../components/ui/file-picker';
-import { FormField, controlProps } from '../components/ui/form-field';
+import { FIELD_CLASSES, FormField, controlProps } from '../components/ui/form-field';
 import { TextInput } from '../components/ui/text-input';
 import { TextArea } from '../components/ui/text-area';
-import '../components/ui/form-field.css';
 import './bug-report-form.css';
 
 export type BugReportFormProps = {
@@ -232,7 +231,7 @@ export function BugReportForm({ initialPage, browser, appVersion, onSubmitted }:
         error={typeof attachmentsError === 'string' ? attachmentsError : undefined}
       />
       <fieldset className="bug-report-auto">
-        <legend className="form-field-label">{t('bugReport.autoInfo')}</legend>
+        <legend className={FIELD_CLASSES.label}>{t('bugReport.autoInfo')}</legend>
         <FormField label={t('bugReport.browser')} htmlFor="bug-report-browser">
           <TextArea id="bug-report-browser" value={browser} readOnly />
         </FormField>

@@ -7,8 +7,8 @@ import { BugReportForm } from './bug-report-form';
 import { appVersion, browserInfo, initialPage } from './report-context';
 import { Typography } from '../components/ui/typography';
 import { Button, buttonClassName } from '../components/ui/button';
-import { ResultPanel } from '../components/ui/result-panel';
-import '../components/ui/result-panel.css';
+import { ResultNote, ResultPanel } from '../components/ui/result-panel';
+import './report-bug-page.css';
 
 type ThankYouProps = { onAnother: () => void };
 
@@ -55,18 +55,19 @@ export function ReportBugPage() {
 
   return (
     <div className="page-narrow">
-      <Typography.Title level={2} style={{ marginBottom: 4 }}>
+      <Typography.Title level={2} className="report-bug-title">
         {t('bugReport.title')}
       </Typography.Title>
       {!canReport ? (
-        <div className="result-panel" role="alert">
-          <p className="result-panel-text">{t('bugReport.notAllowed')}</p>
-          <div className="result-panel-actions">
+        <ResultNote
+          role="alert"
+          text={t('bugReport.notAllowed')}
+          extra={
             <Link to="/profile" className={buttonClassName({})}>
               {t('bugReport.backToProfile')}
             </Link>
-          </div>
-        </div>
+          }
+        />
       ) : isDone ? (
         <ThankYou
           onAnother={() => {

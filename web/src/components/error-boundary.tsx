@@ -36,6 +36,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override render(): ReactNode {
     if (!this.state.hasError) return this.props.children;
+    // Inline styles on purpose: this screen must show even when a lazy chunk and its stylesheet failed to load.
     return (
       <div
         style={{

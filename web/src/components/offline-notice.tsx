@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/use-online';
 import { Alert } from './ui/alert';
-import './ui/alert.css';
 
 export type OfflineNoticeProps = {
   /** Whether what the screen shows came from the device's Firestore cache (snapshot.metadata.fromCache). */

@@ -88,6 +88,7 @@ export function SplashScreen({
   }, [isFading, isReducedMotion, fadeMs]);
 
   const name = t('app.name');
+  // Inline styles on purpose: the splash covers the app before any stylesheet chunk has loaded, and without one.
   return (
     <>
       {children}

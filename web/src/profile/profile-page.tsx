@@ -6,6 +6,7 @@ import { SettingsTab } from './settings-tab';
 import { Flex } from '../components/ui/flex';
 import { Tag } from '../components/ui/tag';
 import { Typography } from '../components/ui/typography';
+import './profile-page.css';
 
 /** The signed-in user's profile (spec section 2, "/profile"; also the index route). */
 export function ProfilePage() {
@@ -18,9 +19,9 @@ export function ProfilePage() {
   const roleLabel = isRole(user.role) ? t(`roles.${user.role}`) : user.role;
 
   return (
-    <Flex vertical gap="middle" style={{ maxWidth: 960 }}>
+    <Flex vertical gap="middle" className="profile-page">
       <header>
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+        <Typography.Title level={2} className="profile-page-title">
           {user.name}
         </Typography.Title>
         <Flex align="center" gap="small" wrap>

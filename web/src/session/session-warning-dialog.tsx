@@ -9,6 +9,7 @@ import { Dialog } from '../components/ui/dialog';
 import { Flex } from '../components/ui/flex';
 import { Progress } from '../components/ui/progress';
 import { Typography } from '../components/ui/typography';
+import './session-warning-dialog.css';
 
 export type SessionWarningDialogProps = {
   isOpen: boolean;
@@ -42,7 +43,7 @@ export function SessionWarningDialog(props: SessionWarningDialogProps) {
         }
       >
         <Typography.Paragraph>{t('session.warning.text', { time: countdown })}</Typography.Paragraph>
-        <Typography.Title level={2} style={{ textAlign: 'center', margin: '8px 0' }}>
+        <Typography.Title level={2} className="session-countdown">
           <span role="timer" aria-label={t('session.warning.timerLabel')}>
             {countdown}
           </span>

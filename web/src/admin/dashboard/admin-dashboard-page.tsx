@@ -15,14 +15,12 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useAdminDashboard } from './use-admin-dashboard';
 import './admin-dashboard.css';
-import { Alert } from '../../components/ui/alert';
+import { Alert, AlertRow } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Flex } from '../../components/ui/flex';
 import { Spinner } from '../../components/ui/spinner';
-import { STATUS_COLORS } from '../../components/ui/status-tag';
+import { STATUS_COLORS, StatusTag } from '../../components/ui/status-tag';
 import { Typography } from '../../components/ui/typography';
-import '../../components/ui/alert.css';
-import '../../components/ui/status-tag.css';
 
 /*
  * /admin (the route table admits managers and up with CREATE_USER_ACCOUNTS and VIEW_ALL_USER_DATA;
@@ -44,9 +42,9 @@ export function AdminDashboardPage() {
     hasPermission(user, PERMISSIONS.ACCESS_DEBUG_TOOLS, rules);
 
   return (
-    <Flex vertical gap="middle" style={{ maxWidth: 1100 }}>
+    <Flex vertical gap="middle" className="admin-dash-page">
       <header>
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+        <Typography.Title level={2} className="admin-dash-title">
           {t('admin.dashboard.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('admin.dashboard.subtitle')}</Typography.Text>
@@ -74,14 +72,14 @@ export function AdminDashboardPage() {
 
       {dashboard.failure && (
         <Alert type="error">
-          <span className="message-box-row">
+          <AlertRow>
             {t(dashboard.failure.messageKey)}
             <Button onClick={dashboard.reload}>{t('admin.dashboard.retry')}</Button>
-          </span>
+          </AlertRow>
         </Alert>
       )}
       {dashboard.isLoading && dashboard.data === null && (
-        <Flex justify="center" style={{ padding: 32 }}>
+        <Flex justify="center" className="admin-dash-loading">
           <Spinner label={t('common.loading')} />
         </Flex>
       )}
@@ -232,14 +230,11 @@ function OpenTicketRow({ ticket, now }: { ticket: DashboardOpenTicket; now: numb
         defaultValue: ticket.subcategory,
       })
     : '';
-  const status = TICKET_STATUSES.includes(ticket.status) ? ticket.status : 'unknown';
   return (
     <Link className="admin-dash-ticket" to={`/ticket/${encodeURIComponent(ticket.id)}`}>
       <span className="admin-dash-ticket-top">
         <strong>{ticket.number}</strong>
-        <span className={`status-tag status-tag--${STATUS_COLORS[status]}`}>
-          {t(`tickets.status.${status}`)}
-        </span>
+        <StatusTag status={ticket.status} />
         {days !== null && (
           <span className="admin-dash-ticket-age">
             {days === 0 ? t('admin.dashboard.ageUnderDay') : t('admin.dashboard.age', { count: days })}

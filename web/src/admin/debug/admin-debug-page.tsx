@@ -21,9 +21,9 @@ export function AdminDebugPage() {
   const canUseTools = hasPermission(user, PERMISSIONS.ACCESS_DEBUG_TOOLS, rules);
 
   return (
-    <Flex vertical gap="middle" style={{ maxWidth: 960 }}>
+    <Flex vertical gap="middle" className="admin-debug-page">
       <header>
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+        <Typography.Title level={2} className="admin-debug-title">
           {t('admin.debug.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('admin.debug.subtitle')}</Typography.Text>

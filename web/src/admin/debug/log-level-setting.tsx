@@ -6,12 +6,11 @@ import { NO_REQUEST } from '../../lib/use-async';
 import { useCallableRead } from '../../lib/use-callable';
 import { useOperation } from '../../notices';
 import { DebugSection } from './debug-section';
-import { Alert } from '../../components/ui/alert';
+import { Alert, AlertRow } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Spinner } from '../../components/ui/spinner';
 import { Select } from '../../components/ui/select';
-import '../../components/ui/alert.css';
 
 /** Least to most talkative: errors only (the default) first. */
 const LEVELS_SHOWN: readonly LogLevel[] = [...LOG_LEVELS].reverse();
@@ -64,10 +63,10 @@ export function LogLevelSetting() {
       {loaded.status === 'loading' && <Spinner label={t('common.loading')} />}
       {loaded.status === 'failed' && (
         <Alert type="error">
-          <span className="message-box-row">
+          <AlertRow>
             {t(loaded.messageKey)}
             <Button onClick={load.reload}>{t('admin.debug.logLevel.retry')}</Button>
-          </span>
+          </AlertRow>
         </Alert>
       )}
       {loaded.status === 'ready' && selected && saved && (

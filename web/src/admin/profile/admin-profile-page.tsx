@@ -18,9 +18,9 @@ import './admin-profile.css';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Flex } from '../../components/ui/flex';
+import { Tag } from '../../components/ui/tag';
 import { Typography } from '../../components/ui/typography';
 import { LoadingLine } from '../../components/ui/spinner';
-import '../../components/ui/status-tag.css';
 
 type DialogName = 'role' | 'permissions' | 'password' | 'status' | 'worker' | 'account';
 
@@ -152,16 +152,14 @@ function ProfileHeader({ profile }: { profile: GetUserProfileResponse }) {
   const email = account?.email ?? worker?.email ?? '';
   return (
     <header className="admin-profile-header">
-      <Typography.Title level={2} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+      <Typography.Title level={2} className="admin-profile-name">
         {name}
       </Typography.Title>
       <Flex align="center" gap="small" wrap>
         {email && <Typography.Text type="secondary">{email}</Typography.Text>}
-        {account && <span className="status-tag status-tag--default">{t(`roles.${account.role}`)}</span>}
+        {account && <Tag>{t(`roles.${account.role}`)}</Tag>}
         {status && <AccountStatusBadge status={status} />}
-        {!account && !status && (
-          <span className="status-tag status-tag--default">{t('admin.profile.noRole')}</span>
-        )}
+        {!account && !status && <Tag>{t('admin.profile.noRole')}</Tag>}
       </Flex>
     </header>
   );

@@ -69,7 +69,7 @@ export function UserListPage() {
   return (
     <div className="user-list-page">
       <header>
-        <Typography.Title level={2} ref={headingRef} style={{ marginBottom: 4 }}>
+        <Typography.Title level={2} ref={headingRef} className="user-list-title">
           {t('admin.users.title')}
         </Typography.Title>
         <Typography.Text type="secondary">{t('admin.users.subtitle')}</Typography.Text>

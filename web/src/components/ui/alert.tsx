@@ -83,3 +83,11 @@ export function Alert({
     </div>
   );
 }
+
+/**
+ * A message and its button on one row inside an Alert (e.g. "Could not load" beside "Retry"); the
+ * button wraps under the text on a narrow screen.
+ */
+export function AlertRow({ children }: { children: ReactNode }) {
+  return <span className="message-box-row">{children}</span>;
+}

@@ -14,6 +14,18 @@ export type FormFieldProps = {
   children: ReactNode;
 };
 
+/**
+ * The parts of a form row (form-field.css) for rows FormField does not build: a fieldset of
+ * checkboxes, a section heading in the label's style, an error under a group of controls. Taken
+ * from here, the names bring their sheet with them.
+ */
+export const FIELD_CLASSES = {
+  row: 'form-field',
+  label: 'form-field-label',
+  hint: 'form-field-hint',
+  error: 'form-field-error',
+} as const;
+
 /** Id of a field's error text, for the control's aria-describedby. */
 export const fieldErrorId = (htmlFor: string) => `${htmlFor}-error`;
 
@@ -24,14 +36,14 @@ export const fieldErrorId = (htmlFor: string) => `${htmlFor}-error`;
 export function FormField({ label, htmlFor, hint, error, children }: FormFieldProps) {
   const { t } = useTranslation();
   return (
-    <div className="form-field">
-      <label htmlFor={htmlFor} className="form-field-label">
+    <div className={FIELD_CLASSES.row}>
+      <label htmlFor={htmlFor} className={FIELD_CLASSES.label}>
         {label}
       </label>
-      {hint && <div className="form-field-hint">{hint}</div>}
+      {hint && <div className={FIELD_CLASSES.hint}>{hint}</div>}
       {children}
       {error && (
-        <div id={fieldErrorId(htmlFor)} className="form-field-error" role="alert">
+        <div id={fieldErrorId(htmlFor)} className={FIELD_CLASSES.error} role="alert">
           {translateMessage(t, error)}
         </div>
       )}

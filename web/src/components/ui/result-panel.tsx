@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type AriaRole, type ReactNode, useId } from 'react';
 import './result-panel.css';
 
 export type ResultStatus = 'success' | 'info' | 'warning' | 'error' | 'notFound' | 'forbidden';
@@ -53,5 +53,22 @@ export function ResultPanel({ status, title, subTitle, extra }: ResultPanelProps
       {subTitle && <p className="result-panel-text">{subTitle}</p>}
       {extra && <div className="result-panel-actions">{extra}</div>}
     </section>
+  );
+}
+
+export type ResultNoteProps = {
+  text: ReactNode;
+  /** Actions under the text: links or buttons. */
+  extra?: ReactNode;
+  role?: AriaRole;
+};
+
+/** A line of text and its actions in the result panel's layout, without mark or heading (e.g. "not allowed"). */
+export function ResultNote({ text, extra, role }: ResultNoteProps) {
+  return (
+    <div className="result-panel" role={role}>
+      <p className="result-panel-text">{text}</p>
+      {extra && <div className="result-panel-actions">{extra}</div>}
+    </div>
   );
 }

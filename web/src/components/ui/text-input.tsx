@@ -13,13 +13,12 @@ export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>
   ref?: Ref<HTMLInputElement>;
 };
 
+/** The text box's classes (text-input.css), for a native control the kit has no component for. */
+export const inputClassName = (status?: InputStatus) =>
+  `plain-input${status === 'error' ? ' is-invalid' : ''}`;
+
 export function TextInput({ status, className, ...props }: TextInputProps) {
-  return (
-    <input
-      {...props}
-      className={`plain-input${status === 'error' ? ' is-invalid' : ''} ${className ?? ''}`}
-    />
-  );
+  return <input {...props} className={`${inputClassName(status)} ${className ?? ''}`} />;
 }
 
 /** A password field with a show / hide button. */

@@ -4,6 +4,7 @@ import { Button } from '../ui/button';
 import { Flex } from '../ui/flex';
 import { EyeInvisibleOutlined, EyeOutlined } from '../ui/icons';
 import { Typography } from '../ui/typography';
+import './sensitive-value.css';
 
 export type SensitiveValueProps = {
   value: string;
@@ -17,7 +18,7 @@ export function SensitiveValue({ value, showLabel, hideLabel }: SensitiveValuePr
   const [isRevealed, setIsRevealed] = useState(false);
   return (
     <Flex align="center" gap="xsmall" wrap>
-      <Typography.Text style={{ fontFamily: 'monospace' }}>
+      <Typography.Text className="sensitive-value-text">
         {isRevealed ? value : maskValue(value)}
       </Typography.Text>
       <Button

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import './draft-notice.css';
 
 export type DraftNoticeProps = {
   /** When the restored draft was saved (ms since the epoch); undefined for a draft of this visit. */
@@ -22,7 +23,7 @@ export function DraftNotice({ savedAt, isDisabled, onDiscard }: DraftNoticeProps
   );
   if (savedAt === undefined) {
     return (
-      <Alert type="info" action={discard} style={{ marginBottom: 16 }}>
+      <Alert type="info" action={discard} className="draft-notice">
         {t('tickets.drafts.kept')}
       </Alert>
     );
@@ -36,7 +37,7 @@ export function DraftNotice({ savedAt, isDisabled, onDiscard }: DraftNoticeProps
       isIconShown
       description={t('tickets.drafts.savedAt', { time })}
       action={discard}
-      style={{ marginBottom: 16 }}
+      className="draft-notice"
     >
       {t('tickets.drafts.restored')}
     </Alert>

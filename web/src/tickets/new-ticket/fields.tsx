@@ -3,12 +3,11 @@ import { Controller, type ControllerRenderProps, useFormContext } from 'react-ho
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../components/ui/checkbox';
 import { translateMessage } from '../../components/ui/field-message';
-import { FormField, controlProps } from '../../components/ui/form-field';
+import { FIELD_CLASSES, FormField, controlProps } from '../../components/ui/form-field';
 import { InputNumber } from '../../components/ui/input-number';
 import { Select } from '../../components/ui/select';
 import { TextInput } from '../../components/ui/text-input';
 import { TextArea } from '../../components/ui/text-area';
-import '../../components/ui/form-field.css';
 
 // react-hook-form controls for the ticket forms: an antd control inside the plain FormField row
 // (label, translated error, aria wiring). Each reads the form from context, so a category's
@@ -230,7 +229,7 @@ export function CheckboxField({ name, label }: Omit<FieldProps, 'hint' | 'isRequ
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <div className="form-field">
+        <div className={FIELD_CLASSES.row}>
           <Checkbox
             id={id}
             ref={field.ref}
@@ -253,7 +252,7 @@ export function CheckboxField({ name, label }: Omit<FieldProps, 'hint' | 'isRequ
 export function FieldError({ id, message }: { id?: string; message: string }) {
   const { t } = useTranslation();
   return (
-    <div id={id} className="form-field-error" role="alert">
+    <div id={id} className={FIELD_CLASSES.error} role="alert">
       {translateMessage(t, message)}
     </div>
   );

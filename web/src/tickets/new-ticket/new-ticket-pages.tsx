@@ -30,15 +30,15 @@ const { Component: NotFoundPage } = lazyComponent(() =>
 
 function PageHeader({ title, backTo, backLabel }: { title: ReactNode; backTo?: string; backLabel?: string }) {
   return (
-    <header style={{ marginBottom: 16 }}>
+    <header className="new-ticket-header">
       {backTo && (
         <Link to={backTo}>
-          <Button variant="link" icon={<ArrowLeftOutlined />} style={{ paddingInline: 0 }}>
+          <Button variant="link" icon={<ArrowLeftOutlined />} className="new-ticket-back">
             {backLabel}
           </Button>
         </Link>
       )}
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      <Typography.Title level={2} className="new-ticket-title">
         {title}
       </Typography.Title>
     </header>
@@ -159,7 +159,7 @@ export function NewTicketFormPage() {
   const title = (
     <>
       {t(`tickets.categories.${category.id}.name`)}
-      <Typography.Text type="secondary" style={{ display: 'block', fontSize: 16, fontWeight: 400 }}>
+      <Typography.Text type="secondary" className="new-ticket-subtitle">
         {t(`tickets.categories.${category.id}.sub.${subcategory}`)}
       </Typography.Text>
     </>

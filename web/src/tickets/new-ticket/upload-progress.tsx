@@ -28,12 +28,12 @@ export function UploadProgress({ entries }: { entries: UploadEntry[] }) {
           const percent = Math.round(Math.min(100, Math.max(0, entry.percent)));
           return (
             <li key={entry.key} className="upload-list-item">
-              <Typography.Text ellipsis style={{ display: 'block' }}>
+              <Typography.Text ellipsis className="upload-list-name">
                 {entry.status === 'done' && (
-                  <CheckCircleFilled style={{ color: 'var(--color-success)' }} aria-hidden="true" />
+                  <CheckCircleFilled className="upload-icon is-done" aria-hidden="true" />
                 )}
                 {entry.status === 'failed' && (
-                  <CloseCircleFilled style={{ color: 'var(--color-error)' }} aria-hidden="true" />
+                  <CloseCircleFilled className="upload-icon is-failed" aria-hidden="true" />
                 )}{' '}
                 {entry.file.name} — {t(`tickets.form.files.status.${entry.status}`)}
               </Typography.Text>

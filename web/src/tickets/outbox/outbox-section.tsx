@@ -28,7 +28,7 @@ export function OutboxSection({ uid }: { uid: string }) {
   if (!outbox.store || outbox.entries.length === 0) return null;
   return (
     <section aria-labelledby="outbox-title" className="outbox">
-      <Typography.Title level={3} id="outbox-title" style={{ margin: 0 }}>
+      <Typography.Title level={3} id="outbox-title" className="outbox-title">
         {t('tickets.outbox.title')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('tickets.outbox.hint')}</Typography.Text>

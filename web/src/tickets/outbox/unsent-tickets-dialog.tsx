@@ -24,7 +24,7 @@ export function UnsentTicketsDialog({ count, onStay, onLogOut }: UnsentTicketsDi
       onClose={onStay}
       className="unsent-dialog"
     >
-      <Typography.Title level={3} style={{ marginTop: 0 }}>
+      <Typography.Title level={3} className="unsent-dialog-title">
         {t('tickets.outbox.logoutTitle')}
       </Typography.Title>
       <Typography.Paragraph>{t('tickets.outbox.logoutText', { count })}</Typography.Paragraph>

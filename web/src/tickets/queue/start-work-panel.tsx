@@ -9,8 +9,8 @@ import { useNotices } from '../../notices';
 import { newUpdateRequestId } from '../api/process-ticket';
 import { Button } from '../../components/ui/button';
 import { translateMessage } from '../../components/ui/field-message';
-import '../../components/ui/form-field.css';
-import '../../components/ui/text-input.css';
+import { FIELD_CLASSES } from '../../components/ui/form-field';
+import { inputClassName } from '../../components/ui/text-input';
 import './start-work-panel.css';
 
 /** The steps of "start work", in the order they run. */
@@ -120,14 +120,14 @@ export function StartWorkPanel({ ticket, onCancel, onStarted }: StartWorkPanelPr
       }}
       noValidate
     >
-      <label htmlFor={textId} className="form-field-label">
+      <label htmlFor={textId} className={FIELD_CLASSES.label}>
         {t('tickets.queue.startWork.textLabel')}
       </label>
       <span className="queue-start-work-hint">{t('tickets.queue.startWork.textHint')}</span>
       <textarea
         ref={textRef}
         id={textId}
-        className={`plain-input queue-start-work-text${textError ? ' is-invalid' : ''}`}
+        className={`${inputClassName(textError ? 'error' : undefined)} queue-start-work-text`}
         rows={3}
         // Opened on purpose by "Start work": the text is what comes next.
         autoFocus
@@ -144,7 +144,7 @@ export function StartWorkPanel({ ticket, onCancel, onStarted }: StartWorkPanelPr
         {t('tickets.queue.startWork.counter', { length: text.length, max: UPDATE_TEXT_MAX_CHARS })}
       </span>
       {textError && (
-        <span id={errorId} className="form-field-error" role="alert">
+        <span id={errorId} className={FIELD_CLASSES.error} role="alert">
           {translateMessage(t, textError)}
         </span>
       )}

@@ -27,12 +27,11 @@ import {
 } from './queue-filters';
 import { QueueTicketRow } from './queue-ticket-row';
 import { useTicketQueue } from './use-ticket-queue';
-import { Alert } from '../../components/ui/alert';
+import { Alert, AlertRow } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/select';
 import { Typography } from '../../components/ui/typography';
 import { LoadingLine } from '../../components/ui/spinner';
-import '../../components/ui/alert.css';
 import './ticket-queue-page.css';
 
 const isStatusFilter = (value: string | undefined): value is QueueStatusFilter =>
@@ -66,7 +65,7 @@ export function TicketQueuePage() {
     <div className="queue-page">
       <header className="queue-header">
         <div>
-          <Typography.Title level={2} style={{ marginBottom: 4 }}>
+          <Typography.Title level={2} className="queue-title">
             {t('tickets.queue.title')}
           </Typography.Title>
           <Typography.Text type="secondary">{t('tickets.queue.subtitle')}</Typography.Text>
@@ -234,10 +233,10 @@ function QueueBody({
   const { t } = useTranslation();
   const errorBox = failure ? (
     <Alert type="error">
-      <span className="message-box-row">
+      <AlertRow>
         {t(failure.messageKey)}
         <Button onClick={onRetry}>{t('tickets.queue.retry')}</Button>
-      </span>
+      </AlertRow>
     </Alert>
   ) : null;
 

@@ -8,9 +8,8 @@ import { NO_REQUEST } from '../../../lib/use-async';
 import { useCallableRead } from '../../../lib/use-callable';
 import type { Ticket } from '../../api/ticket-model';
 import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
+import { FIELD_CLASSES, FormField } from '../../../components/ui/form-field';
 import { Select } from '../../../components/ui/select';
-import '../../../components/ui/form-field.css';
 
 type StaffState =
   { status: 'loading' } | { status: 'error' } | { status: 'ready'; staff: TicketStaffMember[] };
@@ -84,7 +83,7 @@ export function Assignment({ ticket }: { ticket: Ticket }) {
         )}
       </div>
       {state.status === 'error' ? (
-        <p role="alert" className="form-field-error">
+        <p role="alert" className={FIELD_CLASSES.error}>
           {t('tickets.actions.staffFailed')}{' '}
           <Button size="small" onClick={retry}>
             {t('tickets.details.retry')}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { CheckboxField, DateField, SelectField, TextField } from '../fields';
 import { Alert } from '../../../components/ui/alert';
+import './category-form-hint.css';
 
 const isAbsenceType = (value: string): value is (typeof ABSENCE_TYPES)[number] =>
   (ABSENCE_TYPES as readonly string[]).includes(value);
@@ -39,7 +40,7 @@ function AbsencesFields(_context: CategoryFormContext) {
       />
       <CheckboxField name="hasMedicalCertificate" label={t('tickets.form.absences.hasMedicalCertificate')} />
       {needsCertificateFile && (
-        <Alert type="warning" isIconShown role="note" style={{ marginBottom: 16 }}>
+        <Alert type="warning" isIconShown role="note" className="category-form-hint">
           {t('tickets.form.absences.certificateHint')}
         </Alert>
       )}

@@ -5,6 +5,8 @@ import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { Alert } from '../../../components/ui/alert';
 import { FormField, controlProps } from '../../../components/ui/form-field';
 import { TextInput } from '../../../components/ui/text-input';
+import './car-form.css';
+import './category-form-hint.css';
 
 // Car: which car (its plate) and, per subcategory, what helps the office act on the ticket.
 // The plate has its own input rather than TextField: phones should offer capital letters, and
@@ -44,7 +46,7 @@ function CarPlateField() {
             autoCorrect="off"
             spellCheck={false}
             aria-required
-            style={{ textTransform: 'uppercase' }}
+            className="car-plate-input"
           />
         </FormField>
       )}
@@ -56,7 +58,7 @@ function CarFields({ subcategory }: CategoryFormContext) {
   const { t } = useTranslation();
   return (
     <>
-      <Alert type="info" isIconShown style={{ marginBottom: 16 }}>
+      <Alert type="info" isIconShown className="category-form-hint">
         {t(`tickets.form.car.hints.${subcategory}`)}
       </Alert>
       <CarPlateField />

@@ -13,10 +13,11 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { FieldError } from '../fields';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { FIELD_CLASSES } from '../../../components/ui/form-field';
 import { InputNumber } from '../../../components/ui/input-number';
 import { Radio } from '../../../components/ui/radio';
 import { TextInput } from '../../../components/ui/text-input';
-import '../../../components/ui/form-field.css';
+import './clothes-form.css';
 
 // The form value `items` holds only the ticked rows, in catalogue order. What a worker typed in a
 // row they then unticked stays in local state, so ticking it again brings it back.
@@ -88,20 +89,15 @@ function ClothesRow({ type, values, isChecked, isSizeMissing, index, onToggle, o
   const describedBy = (field: RowField) =>
     errors.some((error) => error.field === field) ? `${id}-${field}-error` : undefined;
   return (
-    <li
-      className="clothes-row"
-      style={{ padding: '8px 0', borderBottom: '1px solid var(--color-separator)' }}
-    >
+    <li className="clothes-row">
       <Checkbox checked={isChecked} onChange={(event) => onToggle(event.target.checked)}>
         {item}
       </Checkbox>
       {isChecked && (
-        <div
-          style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 16px', marginTop: 8, paddingInlineStart: 24 }}
-        >
+        <div className="clothes-row-fields">
           {hasVariant(type) && (
-            <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-              <span className="form-field-label" aria-hidden="true">
+            <div className="clothes-row-field">
+              <span className={FIELD_CLASSES.label} aria-hidden="true">
                 {t('tickets.form.clothes.variant')}
               </span>
               <Radio.Group
@@ -118,14 +114,14 @@ function ClothesRow({ type, values, isChecked, isSizeMissing, index, onToggle, o
               />
             </div>
           )}
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-            <label htmlFor={`${id}-size`} className="form-field-label">
+          <div className="clothes-row-field">
+            <label htmlFor={`${id}-size`} className={FIELD_CLASSES.label}>
               {t('tickets.form.clothes.size')}
             </label>
             <TextInput
               id={`${id}-size`}
               aria-label={t('tickets.form.clothes.sizeOf', { item })}
-              style={{ width: 96 }}
+              className="clothes-size"
               maxLength={SIZE_MAX_CHARS}
               value={values.size}
               status={isSizeMissing || describedBy('size') ? 'error' : undefined}
@@ -134,14 +130,14 @@ function ClothesRow({ type, values, isChecked, isSizeMissing, index, onToggle, o
               onChange={(event) => onChange({ size: event.target.value })}
             />
           </div>
-          <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-            <label htmlFor={`${id}-quantity`} className="form-field-label">
+          <div className="clothes-row-field">
+            <label htmlFor={`${id}-quantity`} className={FIELD_CLASSES.label}>
               {t('tickets.form.clothes.quantity')}
             </label>
             <InputNumber<number>
               id={`${id}-quantity`}
               aria-label={t('tickets.form.clothes.quantityOf', { item })}
-              style={{ width: 88 }}
+              className="clothes-quantity"
               min={1}
               max={MAX_ITEM_QUANTITY}
               precision={0}
@@ -191,16 +187,15 @@ function ClothesFields({ today, worker }: CategoryFormContext) {
 
   return (
     <fieldset
-      className="form-field"
+      className={`${FIELD_CLASSES.row} clothes-items`}
       aria-describedby={listError ? errorId : undefined}
-      style={{ border: 0, padding: 0, margin: '0 0 16px', minWidth: 0 }}
     >
-      <legend className="form-field-label" style={{ padding: 0 }}>
+      <legend className={`${FIELD_CLASSES.label} clothes-items-legend`}>
         {t('tickets.form.clothes.items')}
         <span aria-hidden="true"> *</span>
       </legend>
-      <div className="form-field-hint">{t('tickets.form.clothes.itemsHint')}</div>
-      <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <div className={FIELD_CLASSES.hint}>{t('tickets.form.clothes.itemsHint')}</div>
+      <ul className="clothes-list">
         {CLOTHES_ITEM_TYPES.map((type) => {
           const index = items.findIndex((item) => item.type === type);
           const current = items[index];

@@ -5,6 +5,8 @@ import { CheckboxField, NumberField, SelectField, TextField } from '../fields';
 import { formatDayWithWeekday, salaryPeriodOptions } from './period-label';
 import { FEE_PERCENT, PresalarySummary } from './presalary-summary';
 import { Alert } from '../../../components/ui/alert';
+import './category-form-hint.css';
+import './presalary-form.css';
 
 /** The rules in one box, before the worker types anything. */
 function PresalaryRules({ today }: { today: string }) {
@@ -15,10 +17,9 @@ function PresalaryRules({ today }: { today: string }) {
       type="info"
       isIconShown
       role="note"
-      className="presalary-rules"
-      style={{ marginBottom: 16 }}
+      className="presalary-rules category-form-hint"
       description={
-        <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+        <ul className="presalary-rules-list">
           <li>
             {t('tickets.form.presalary.ruleLimits', { min: PRESALARY.MIN_AMOUNT, max: PRESALARY.MAX_AMOUNT })}
           </li>

@@ -2,7 +2,8 @@ import { PRESALARY, isPresalaryAmountAllowed, presalaryCosts } from '@domain';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import '../../../components/ui/form-field.css';
+import { FIELD_CLASSES } from '../../../components/ui/form-field';
+import './presalary-summary.css';
 
 /** The fee as a whole percentage, for texts ("5%"). */
 export const FEE_PERCENT = Math.round(PRESALARY.FEE_RATE * 100);
@@ -34,19 +35,14 @@ export function PresalarySummary() {
     { key: 'total', label: t('tickets.form.presalary.summaryTotal'), value: show(costs?.totalCents) },
   ];
   return (
-    <section
-      role="status"
-      aria-label={t('tickets.form.presalary.summary')}
-      className="presalary-summary"
-      style={{ marginBottom: 16 }}
-    >
-      <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '4px 16px', margin: 0 }}>
+    <section role="status" aria-label={t('tickets.form.presalary.summary')} className="presalary-summary">
+      <dl className="presalary-summary-list">
         {rows.map((row) => (
-          <div key={row.key} style={{ display: 'contents' }}>
+          <div key={row.key} className="presalary-summary-row">
             <dt id={`${id}-${row.key}`}>{row.label}</dt>
             <dd
               aria-labelledby={`${id}-${row.key}`}
-              style={{ margin: 0, textAlign: 'end', fontWeight: row.key === 'total' ? 700 : 400 }}
+              className={row.key === 'total' ? 'presalary-summary-value is-total' : 'presalary-summary-value'}
             >
               {row.value}
             </dd>
@@ -54,7 +50,7 @@ export function PresalarySummary() {
         ))}
       </dl>
       {!costs && (
-        <p className="form-field-hint" style={{ margin: '4px 0 0' }}>
+        <p className={`${FIELD_CLASSES.hint} presalary-summary-hint`}>
           {t('tickets.form.presalary.summaryHint', { min: PRESALARY.MIN_AMOUNT, max: PRESALARY.MAX_AMOUNT })}
         </p>
       )}

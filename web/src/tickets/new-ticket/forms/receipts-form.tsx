@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryForm, CategoryFormContext } from '../category-form';
 import { DateField, NumberField, SelectField } from '../fields';
 import { Alert } from '../../../components/ui/alert';
+import './category-form-hint.css';
 
 // Receipts: what was paid, in which currency and when. The photo or scan itself goes in the
 // shell's file picker, which also shows the "at least one file" error.
@@ -13,7 +14,7 @@ function ReceiptsFields({ today }: CategoryFormContext) {
   const currency = useWatch({ name: 'currency' }) as string | undefined;
   return (
     <>
-      <Alert type="info" isIconShown style={{ marginBottom: 16 }}>
+      <Alert type="info" isIconShown className="category-form-hint">
         {t('tickets.form.receipts.fileHint')}
       </Alert>
       <NumberField

@@ -6,12 +6,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Flex } from '../../../components/ui/flex';
-import { FormField } from '../../../components/ui/form-field';
+import { FIELD_CLASSES, FormField } from '../../../components/ui/form-field';
 import { Radio } from '../../../components/ui/radio';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
 import { Typography } from '../../../components/ui/typography';
-import '../../../components/ui/form-field.css';
+import './tools-form.css';
 
 // The tool catalogue: search by name, filter by category (one tap on a chip rather than a
 // drop-down: there are only a handful of categories), a grid that reflows from one column on
@@ -19,15 +19,6 @@ import '../../../components/ui/form-field.css';
 
 /** Lower case without diacritics, so "wkretarka" finds "Wkrętarka". */
 const normalise = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-
-const gridStyle = {
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 200px), 1fr))',
-  gap: 12,
-} as const;
 
 export type ToolBrowserProps = {
   catalog: ToolCatalogState;
@@ -60,7 +51,7 @@ export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }:
 
   if (isLoading) {
     return (
-      <Flex vertical align="center" gap="small" role="status" style={{ padding: 24 }}>
+      <Flex vertical align="center" gap="small" role="status" className="tools-browser-loading">
         <Spinner />
         <Typography.Text type="secondary">{t('tickets.tools.loading')}</Typography.Text>
       </Flex>
@@ -78,8 +69,8 @@ export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }:
   }
 
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="form-field-label" style={{ margin: '0 0 8px', fontSize: 16 }}>
+    <section aria-labelledby={`${id}-title`} className="tools-browser">
+      <h3 id={`${id}-title`} className={`${FIELD_CLASSES.label} tools-section-title`}>
         {t('tickets.tools.catalog')}
       </h3>
       <FormField label={t('tickets.tools.search')} htmlFor={`${id}-search`}>
@@ -93,8 +84,8 @@ export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }:
         />
       </FormField>
       {categories.length > 1 && (
-        <div className="form-field">
-          <div id={`${id}-category`} className="form-field-label">
+        <div className={FIELD_CLASSES.row}>
+          <div id={`${id}-category`} className={FIELD_CLASSES.label}>
             {t('tickets.tools.category')}
           </div>
           <Radio.Group
@@ -107,14 +98,14 @@ export function ToolBrowser({ catalog, chosenIds, canChooseUnavailable, onAdd }:
               { value: '', label: t('tickets.tools.allCategories') },
               ...categories.map((value) => ({ value, label: toolCategoryLabel(t, value) })),
             ]}
-            style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
+            className="tools-browser-categories"
           />
         </div>
       )}
       {visible.length === 0 ? (
         <EmptyState isSimple description={t('tickets.tools.noMatches')} />
       ) : (
-        <ul aria-label={t('tickets.tools.catalog')} style={gridStyle}>
+        <ul aria-label={t('tickets.tools.catalog')} className="tools-browser-grid">
           {visible.map((tool) => (
             <li key={tool.id}>
               <ToolCard

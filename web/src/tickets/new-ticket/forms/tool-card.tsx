@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type CSSProperties, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogTool, ToolStatus } from '../../api/tool-catalog';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { Flex } from '../../../components/ui/flex';
 import { CheckOutlined, PlusOutlined, ToolOutlined } from '../../../components/ui/icons';
 import { Tag, type TagColor } from '../../../components/ui/tag';
 import { Typography } from '../../../components/ui/typography';
+import './tools-form.css';
 
 // One tool of the catalogue browser, plus the label helpers the order list shares. Catalogue
 // values (category, unit) are data in English; the known ones are translated, others shown as is.
@@ -35,15 +36,6 @@ export function toolUnitLabel(t: TFunction, unit: string): string {
   return key ? t(`tickets.tools.units.${key}`, { defaultValue: unit }) : unit;
 }
 
-const coverStyle: CSSProperties = {
-  width: '100%',
-  height: 120,
-  objectFit: 'contain',
-  padding: 8,
-  background: 'var(--color-tint-neutral)',
-};
-const thumbnailStyle: CSSProperties = { ...coverStyle, width: 48, height: 48, padding: 4, flex: 'none' };
-
 export type ToolImageProps = { tool: CatalogTool; isThumbnail?: boolean };
 
 /**
@@ -53,7 +45,7 @@ export type ToolImageProps = { tool: CatalogTool; isThumbnail?: boolean };
 export function ToolImage({ tool, isThumbnail = false }: ToolImageProps) {
   const { t } = useTranslation();
   const [hasFailed, setHasFailed] = useState(false);
-  const style = isThumbnail ? thumbnailStyle : coverStyle;
+  const className = isThumbnail ? 'tools-image is-thumbnail' : 'tools-image';
   if (!tool.image || hasFailed) {
     return (
       <Flex
@@ -64,11 +56,11 @@ export function ToolImage({ tool, isThumbnail = false }: ToolImageProps) {
         aria-label={isThumbnail ? undefined : tool.name}
         aria-hidden={isThumbnail || undefined}
         title={hasFailed ? t('tickets.tools.imageFailed') : undefined}
-        style={style}
+        className={className}
       >
-        <ToolOutlined aria-hidden style={{ fontSize: isThumbnail ? 20 : 32 }} />
+        <ToolOutlined aria-hidden className="tools-image-icon" />
         {hasFailed && !isThumbnail && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className="tools-image-failed">
             {t('tickets.tools.imageFailed')}
           </Typography.Text>
         )}
@@ -81,7 +73,7 @@ export function ToolImage({ tool, isThumbnail = false }: ToolImageProps) {
       alt={isThumbnail ? '' : tool.name}
       loading="lazy"
       decoding="async"
-      style={style}
+      className={className}
       onError={() => setHasFailed(true)}
     />
   );
@@ -97,8 +89,8 @@ export type ToolCardProps = {
 export function ToolCard({ tool, isInOrder, canAdd, onAdd }: ToolCardProps) {
   const { t } = useTranslation();
   return (
-    <Card size="small" cover={<ToolImage tool={tool} />} style={{ height: '100%' }}>
-      <Flex vertical gap="small" style={{ height: '100%' }}>
+    <Card size="small" cover={<ToolImage tool={tool} />} className="tools-card">
+      <Flex vertical gap="small" className="tools-card-body">
         <Typography.Text strong>{tool.name}</Typography.Text>
         <Typography.Text type="secondary">
           {t('tickets.tools.unit')}: {toolUnitLabel(t, tool.unit)}
@@ -119,7 +111,7 @@ export function ToolCard({ tool, isInOrder, canAdd, onAdd }: ToolCardProps) {
             name: tool.name,
           })}
           onClick={() => onAdd(tool)}
-          style={{ marginTop: 'auto' }}
+          className="tools-card-add"
         >
           {t(isInOrder ? 'tickets.tools.added' : 'tickets.tools.add')}
         </Button>

@@ -7,6 +7,7 @@ import { Flex } from '../../../components/ui/flex';
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '../../../components/ui/icons';
 import { InputNumber } from '../../../components/ui/input-number';
 import { Typography } from '../../../components/ui/typography';
+import './tools-form.css';
 
 // The chosen tools (form value `tools`), each with a quantity stepper and a remove button. Big
 // touch targets: this is used with gloves on.
@@ -40,18 +41,15 @@ export function ToolOrderList({
     return <Typography.Paragraph type="secondary">{t('tickets.tools.orderEmpty')}</Typography.Paragraph>;
   }
   return (
-    <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul aria-label={label} className="tools-order-list">
       {lines.map((line) => {
         const tool = toolsById.get(line.toolId);
         const name = tool?.name ?? line.toolId;
         return (
-          <li
-            key={line.toolId}
-            style={{ padding: '8px 0', borderBottom: '1px solid var(--color-separator)' }}
-          >
+          <li key={line.toolId} className="tools-order-line">
             <Flex wrap align="center" gap="small">
               {tool && <ToolImage tool={tool} isThumbnail />}
-              <Flex vertical style={{ flex: '1 1 160px', minWidth: 0 }}>
+              <Flex vertical className="tools-order-name">
                 <Typography.Text strong>{name}</Typography.Text>
                 {!tool && isCatalogLoaded && (
                   <Typography.Text type="danger">{t('validation.unknownTool')}</Typography.Text>
@@ -75,7 +73,7 @@ export function ToolOrderList({
                   onChange={(value) => {
                     if (isValidQuantity(value)) onQuantityChange(line.toolId, value);
                   }}
-                  style={{ width: 56, textAlign: 'center' }}
+                  className="tools-order-quantity"
                 />
                 <Button
                   icon={<PlusOutlined />}

@@ -8,8 +8,9 @@ import { FieldError } from '../fields';
 import { ToolBrowser } from './tool-browser';
 import { type ToolLine, ToolOrderList } from './tool-order-list';
 import { Flex } from '../../../components/ui/flex';
+import { FIELD_CLASSES } from '../../../components/ui/form-field';
 import { Typography } from '../../../components/ui/typography';
-import '../../../components/ui/form-field.css';
+import './tools-form.css';
 
 // Tools: an order picks tools from the catalogue (at least one); a repair may point at the
 // broken tool(s) the same way, or just describe them.
@@ -60,8 +61,8 @@ function ToolsFields({ subcategory }: CategoryFormContext) {
 
   const title = t(isOrder ? 'tickets.form.tools.orderList' : 'tickets.form.tools.repairList');
   return (
-    <Flex vertical gap="middle" className="form-field">
-      <Typography.Paragraph className="form-field-hint" style={{ margin: 0 }}>
+    <Flex vertical gap="middle" className={FIELD_CLASSES.row}>
+      <Typography.Paragraph className={`${FIELD_CLASSES.hint} tools-form-hint`}>
         {t(isOrder ? 'tickets.form.tools.orderHint' : 'tickets.form.tools.repairHint')}
       </Typography.Paragraph>
       <section
@@ -70,7 +71,7 @@ function ToolsFields({ subcategory }: CategoryFormContext) {
         aria-labelledby={`${id}-title`}
         aria-describedby={error ? `${id}-error` : undefined}
       >
-        <h3 id={`${id}-title`} className="form-field-label" style={{ margin: '0 0 8px', fontSize: 16 }}>
+        <h3 id={`${id}-title`} className={`${FIELD_CLASSES.label} tools-section-title`}>
           {title}
           {isOrder && <span aria-hidden="true"> *</span>}
         </h3>
