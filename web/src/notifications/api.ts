@@ -121,8 +121,16 @@ export function useInbox(uid: string | null): Inbox {
             // Metadata changes too: going offline and back flips fromCache without changing an entry.
             { includeMetadataChanges: true },
             (snapshot) => {
-              // An empty answer from the offline cache before the server has spoken is not "none".
-              if (!hasAnswer && snapshot.empty && snapshot.metadata.fromCache) return;
+              // An empty answer from the offline cache before the server has spoken is not "none":
+              // still loading, with nothing saved on this device (what is shown, if anything, stays).
+              if (!hasAnswer && snapshot.empty && snapshot.metadata.fromCache) {
+                setFeed((shown) =>
+                  shown?.isLoaded && shown.key.startsWith(`${uid}:`)
+                    ? shown
+                    : { key, notifications: [], error: null, isLoaded: false, isFromCache: true },
+                );
+                return;
+              }
               hasAnswer = true;
               setFeed({
                 key,
@@ -155,21 +163,32 @@ export function useInbox(uid: string | null): Inbox {
   };
 }
 
+/** The last unread count the server gave, per reader, for this page's life (kept through going offline). */
+const lastServerCounts = new Map<string, number>();
+
 /**
  * How many of the reader's notifications are unread (at most UNREAD_COUNT_CAP); 0 without a reader.
  * Live once a screen has started Firestore (the inbox, history, a ticket); before that, the screens
  * that read no Firestore do not carry its code for the count alone (the route budget of `npm run
  * bench`): a small count over Firestore's REST API is asked every UNREAD_POLL_MS while the tab is
  * visible and online, and at once when it becomes visible or the connection returns.
+ * Offline, a listener that starts from the phone's cache (which may hold none of the unread entries)
+ * does not wipe the last count the server gave: that count stays until the server answers again.
  */
 export function useUnreadNotificationCount(uid: string | null): number {
-  const [count, setCount] = useState<{ uid: string; count: number } | null>(null);
+  const [count, setCountState] = useState<{ uid: string; count: number } | null>(() =>
+    uid && lastServerCounts.has(uid) ? { uid, count: lastServerCounts.get(uid) ?? 0 } : null,
+  );
+  const setCount = useCallback((next: { uid: string; count: number }) => {
+    lastServerCounts.set(next.uid, next.count);
+    setCountState(next);
+  }, []);
   const [isFirestoreStarted, setIsFirestoreStarted] = useState(false);
   useEffect(() => whenFirestoreStarts(() => setIsFirestoreStarted(true)), []);
   useEffect(() => {
     if (!uid || isFirestoreStarted) return undefined;
     return pollUnreadCount(uid, (unread) => setCount({ uid, count: unread }));
-  }, [uid, isFirestoreStarted]);
+  }, [uid, isFirestoreStarted, setCount]);
   useEffect(() => {
     if (!uid || !isFirestoreStarted) return undefined;
     return watch(
@@ -182,13 +201,19 @@ export function useUnreadNotificationCount(uid: string | null): number {
               sdk.where('read', '==', false),
               sdk.limit(UNREAD_COUNT_CAP),
             ),
-            (snapshot) => setCount({ uid, count: snapshot.size }),
+            // Metadata changes too: the server's answer after a cache start may change nothing else.
+            { includeMetadataChanges: true },
+            (snapshot) => {
+              if (snapshot.metadata.fromCache && lastServerCounts.has(uid)) return;
+              if (snapshot.metadata.fromCache) setCountState({ uid, count: snapshot.size });
+              else setCount({ uid, count: snapshot.size });
+            },
             (failure: FirestoreError) => logger.error(`Unread count read failed (${failure.code})`, failure),
           ),
         ),
       (error) => logger.error('Unread count could not start', error),
     );
-  }, [uid, isFirestoreStarted]);
+  }, [uid, isFirestoreStarted, setCount]);
   return uid && count?.uid === uid ? count.count : 0;
 }
 

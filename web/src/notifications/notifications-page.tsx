@@ -8,7 +8,7 @@ import { OfflineNotice } from '../components/offline-notice';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Flex } from '../components/ui/flex';
-import { Spinner } from '../components/ui/spinner';
+import { LiveLoading } from '../components/live-loading';
 import { Typography } from '../components/ui/typography';
 import {
   type Inbox,
@@ -19,7 +19,6 @@ import {
   useUnreadNotificationCount,
 } from './api';
 import { notificationText } from './notification-text';
-import '../components/ui/alert.css';
 import './notifications-page.css';
 
 /** A moment in the reader's language, e.g. "25 lis 2026, 09:30". */
@@ -56,10 +55,10 @@ export function NotificationsPage() {
   };
 
   return (
-    <Flex vertical gap="middle" style={{ maxWidth: 960 }}>
+    <Flex vertical gap="middle" className="inbox-page">
       <header>
         <Flex justify="space-between" align="center" gap="small" wrap>
-          <Typography.Title level={2} style={{ marginBottom: 4 }}>
+          <Typography.Title level={2} className="inbox-title">
             {t('notifications.title')}
           </Typography.Title>
           <Button onClick={markAll} isLoading={isMarking} disabled={unread === 0}>
@@ -70,7 +69,7 @@ export function NotificationsPage() {
           {t('notifications.unreadCount', { count: unread })}
         </Typography.Text>
       </header>
-      <OfflineNotice isFromCache={inbox.isFromCache} />
+      <OfflineNotice isFromCache={inbox.isFromCache && !inbox.isLoading} />
       {markFailure && (
         <Alert type="error">
           {markFailure === 'failed'
@@ -93,8 +92,8 @@ function InboxList({ inbox }: { inbox: Inbox }) {
   if (inbox.error) return <Alert type="error">{t('notifications.loadFailed')}</Alert>;
   if (inbox.isLoading) {
     return (
-      <Flex justify="center" style={{ padding: 32 }}>
-        <Spinner label={t('common.loading')} />
+      <Flex justify="center" className="inbox-loading">
+        <LiveLoading isFromCache={inbox.isFromCache} />
       </Flex>
     );
   }

@@ -460,11 +460,16 @@ describe('TicketDetailsPage', () => {
       expect(screen.queryByText('Offline — showing saved data')).not.toBeInTheDocument();
     });
 
-    it('says why a ticket not saved on the device keeps loading', () => {
+    it('says a ticket never opened on this phone is not saved yet, instead of an endless spinner', () => {
       setOnline(false);
       showState({ status: 'loading' }, true);
       renderPage();
-      expect(screen.getByRole('status')).toHaveTextContent('Brak połączenia — pokazujemy zapisane dane');
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Na tym telefonie nic jeszcze nie zapisano — pojawi się, gdy wróci połączenie.',
+      );
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      // The connection returns: loading while the server answers.
+      act(() => setOnline(true));
       expect(screen.getByRole('progressbar', { name: 'Ładowanie…' })).toBeInTheDocument();
     });
 

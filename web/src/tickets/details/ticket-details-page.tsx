@@ -17,6 +17,7 @@ import {
   formatSalaryPeriod,
 } from '../shared/format';
 import { type TicketBackLink, ticketBackLinkFrom } from '../shared/ticket-link-state';
+import { LiveLoading } from '../../components/live-loading';
 import { OfflineNotice } from '../../components/offline-notice';
 import { ActivityLog } from './activity-log';
 import { AttachmentList } from './attachment-list';
@@ -28,10 +29,9 @@ import {
   WarningOutlined,
 } from '../../components/ui/icons';
 import { ResultPanel } from '../../components/ui/result-panel';
-import { Spinner } from '../../components/ui/spinner';
 import { StatusTag } from '../../components/ui/status-tag';
+import { Tag } from '../../components/ui/tag';
 import { Typography } from '../../components/ui/typography';
-import '../../components/ui/status-tag.css';
 import '../shared/ticket-panel.css';
 import './ticket-details-page.css';
 
@@ -99,13 +99,8 @@ export function TicketDetailsPage() {
 
   const offline = <OfflineNotice isFromCache={result.isFromCache} />;
   if (result.status === 'loading') {
-    // Offline, a ticket never opened on this device waits for the connection: say why.
-    return (
-      <>
-        {offline}
-        <Spinner isBlock label={t('common.loading')} />
-      </>
-    );
+    // Offline, a ticket never opened on this device waits for the connection: say so.
+    return <LiveLoading isBlock isFromCache={result.isFromCache} />;
   }
   if (result.status === 'notFound' || result.status === 'denied') {
     return <TicketNotFound back={back} />;
@@ -241,13 +236,11 @@ function TicketView({ ticket, updates, activity, back, permissions, offlineNotic
       </Link>
       <header>
         <div className="ticket-details-heading">
-          <Typography.Title level={2} style={{ margin: 0 }}>
+          <Typography.Title level={2} className="ticket-details-title">
             {t('tickets.details.title', { number: ticket.number })}
           </Typography.Title>
           <StatusTag status={ticket.status} />
-          {ticket.archived && ticket.status !== 'archived' && (
-            <span className="status-tag status-tag--default">{t('tickets.details.archived')}</span>
-          )}
+          {ticket.archived && ticket.status !== 'archived' && <Tag>{t('tickets.details.archived')}</Tag>}
         </div>
         <Typography.Text type="secondary">
           {categoryName(t, ticket.category)} › {subcategoryName(t, ticket.category, ticket.subcategory)}

@@ -382,4 +382,24 @@ describe('TicketHistoryPage', () => {
     expect(screen.queryByText('Nie masz jeszcze żadnych zgłoszeń.')).not.toBeInTheDocument();
     expect(document.querySelector('.plain-spinner')).not.toBeNull();
   });
+
+  it('says nothing is saved on this phone yet when, offline, the cache had nothing (no endless spinner)', async () => {
+    setOnline(false);
+    useTicketHistoryMock.mockReturnValue(history({ isLoading: true, isFromCache: true }));
+    renderPage();
+    const nothing = 'Na tym telefonie nic jeszcze nie zapisano — pojawi się, gdy wróci połączenie.';
+    expect(screen.getByText(nothing)).toBeInTheDocument();
+    expect(document.querySelector('.plain-spinner')).toBeNull();
+    expect(screen.queryByText(/pokazujemy zapisane dane/)).not.toBeInTheDocument();
+    for (const [language, text] of [
+      ['en', 'Nothing saved on this phone yet — it will show when the connection returns.'],
+      ['ru', 'На этом телефоне пока ничего не сохранено — появится, когда вернётся связь.'],
+    ] as const) {
+      await act(() => changeLanguage(language));
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    // The connection returns: the spinner while the server answers.
+    act(() => setOnline(true));
+    expect(document.querySelector('.plain-spinner')).not.toBeNull();
+  });
 });

@@ -19,21 +19,17 @@ import {
   writeFilters,
 } from './history-filters';
 import { OfflineNotice } from '../../components/offline-notice';
-import { Alert } from '../../components/ui/alert';
+import { Alert, AlertRow } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Flex } from '../../components/ui/flex';
 import { Select } from '../../components/ui/select';
-import { Spinner } from '../../components/ui/spinner';
+import { LiveLoading } from '../../components/live-loading';
 import { StatusTag } from '../../components/ui/status-tag';
 import { Switch } from '../../components/ui/switch';
 import { TextInput } from '../../components/ui/text-input';
 import { Typography } from '../../components/ui/typography';
-import '../../components/ui/alert.css';
 import '../shared/ticket-panel.css';
 import './ticket-history-page.css';
-
-/** A control of the filter bar: full width on a phone, side by side on wider screens. */
-const FILTER_STYLE = { flex: '1 1 180px', minWidth: 0 } as const;
 
 /**
  * /ticket-history: the user's tickets (every ticket for staff), newest first and live, with
@@ -64,9 +60,9 @@ export function TicketHistoryPage() {
   const category = findCategory(filters.category ?? '');
 
   return (
-    <Flex vertical gap="middle" style={{ maxWidth: 960 }}>
+    <Flex vertical gap="middle" className="history-page">
       <header>
-        <Typography.Title level={2} style={{ marginBottom: 4 }}>
+        <Typography.Title level={2} className="history-title">
           {t('tickets.history.title')}
         </Typography.Title>
         <Typography.Text type="secondary">
@@ -74,7 +70,7 @@ export function TicketHistoryPage() {
         </Typography.Text>
       </header>
 
-      <OfflineNotice isFromCache={history.isFromCache} />
+      <OfflineNotice isFromCache={history.isFromCache && !history.isLoading} />
 
       {user && <OutboxSection uid={user.uid} />}
 
@@ -97,7 +93,7 @@ export function TicketHistoryPage() {
               value: status,
               label: t(`tickets.status.${status}`),
             }))}
-            style={FILTER_STYLE}
+            className="history-filter"
           />
           <Select
             aria-label={t('tickets.history.categoryFilter')}
@@ -108,7 +104,7 @@ export function TicketHistoryPage() {
               value: id,
               label: t(`tickets.categories.${id}.name`),
             }))}
-            style={FILTER_STYLE}
+            className="history-filter"
           />
           <Select
             aria-label={t('tickets.history.subcategoryFilter')}
@@ -120,9 +116,9 @@ export function TicketHistoryPage() {
               value: sub,
               label: t(`tickets.categories.${category?.id}.sub.${sub}`),
             }))}
-            style={FILTER_STYLE}
+            className="history-filter"
           />
-          <Flex align="center" gap="small" style={{ flex: '0 0 auto' }}>
+          <Flex align="center" gap="small" className="history-archived-switch">
             <Switch
               id={switchId}
               checked={filters.showArchived}
@@ -142,6 +138,7 @@ export function TicketHistoryPage() {
       <HistoryList
         tickets={history.tickets}
         isLoading={history.isLoading}
+        isFromCache={history.isFromCache}
         error={history.error}
         showSubmitter={canSeeAll}
         historySearch={params.toString()}
@@ -166,6 +163,8 @@ export function TicketHistoryPage() {
 type HistoryListProps = {
   tickets: Ticket[];
   isLoading: boolean;
+  /** The first answer came from the device's cache (empty while loading: nothing saved yet). */
+  isFromCache: boolean;
   error: Error | null;
   showSubmitter: boolean;
   /** The history's own query string, handed to the details page for its back link. */
@@ -178,6 +177,7 @@ type HistoryListProps = {
 function HistoryList({
   tickets,
   isLoading,
+  isFromCache,
   error,
   showSubmitter,
   historySearch,
@@ -189,17 +189,17 @@ function HistoryList({
   if (error) {
     return (
       <Alert type="error">
-        <span className="message-box-row">
+        <AlertRow>
           {t('tickets.history.fetchFailed')}
           <Button onClick={onRetry}>{t('tickets.history.retry')}</Button>
-        </span>
+        </AlertRow>
       </Alert>
     );
   }
   if (isLoading) {
     return (
-      <Flex justify="center" style={{ padding: 32 }}>
-        <Spinner label={t('common.loading')} />
+      <Flex justify="center" className="history-loading">
+        <LiveLoading isFromCache={isFromCache} />
       </Flex>
     );
   }
@@ -225,9 +225,9 @@ function HistoryList({
     );
   }
   return (
-    <ul aria-label={t('tickets.history.listLabel')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ul aria-label={t('tickets.history.listLabel')} className="history-list">
       {tickets.map((ticket) => (
-        <li key={ticket.id} style={{ marginBottom: 8 }}>
+        <li key={ticket.id}>
           <TicketRow ticket={ticket} showSubmitter={showSubmitter} historySearch={historySearch} />
         </li>
       ))}
@@ -243,7 +243,7 @@ function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
     <Link
       to={`/ticket/${encodeURIComponent(ticket.id)}`}
       state={{ historySearch } satisfies TicketLinkState}
-      style={{ display: 'block', color: 'inherit' }}
+      className="history-row-link"
     >
       <div className="ticket-panel ticket-panel--link">
         <Flex justify="space-between" align="center" gap="small" wrap>
@@ -253,18 +253,7 @@ function TicketRow({ ticket, showSubmitter, historySearch }: TicketRowProps) {
         <Typography.Text type="secondary">
           {categoryPath(t, ticket.category, ticket.subcategory)}
         </Typography.Text>
-        <Typography.Paragraph
-          style={{
-            margin: '4px 0',
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-            overflow: 'hidden',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {ticket.description}
-        </Typography.Paragraph>
+        <Typography.Paragraph className="history-row-description">{ticket.description}</Typography.Paragraph>
         <Flex justify="space-between" gap="small" wrap>
           <Typography.Text type="secondary">
             {t('tickets.history.createdOn', { date: formatShortDate(ticket.createdAt, i18n.language) })}
