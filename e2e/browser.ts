@@ -29,13 +29,18 @@ export function takePermissionDenials(): string[] {
   return denials.splice(0);
 }
 
-/** A fresh profile (own storage) sized like a phone or a desktop; its console is watched for refusals. */
+/**
+ * A fresh profile (own storage) sized like a phone or a desktop; its console is watched for refusals.
+ * The service worker is blocked unless `serviceWorker` is set: most tests watch the network as the
+ * page makes it, which the worker's precache would answer instead.
+ */
 export async function newContext(
   browser: Browser,
   size: 'phone' | 'desktop' = 'desktop',
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
 ): Promise<BrowserContext> {
   const viewport = size === 'phone' ? { width: 360, height: 740 } : { width: 1280, height: 800 };
-  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  const context = await browser.newContext({ viewport, serviceWorkers: serviceWorker ? 'allow' : 'block' });
   context.on('console', (message) => {
     const text = message.text();
     if (PERMISSION_DENIED.test(text)) denials.push(`${message.page()?.url() ?? '?'}: ${text}`);

@@ -71,6 +71,10 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/__\//],
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         cleanupOutdatedCaches: true,
+        // The first version takes control of the page that installed it, so the first visit is
+        // already served from the precache offline (every route's code is precached). A later
+        // version still waits for the update prompt (registerType 'prompt': no skipWaiting).
+        clientsClaim: true,
         // Plain service-worker scripts beside the generated one: web push (sw-push.js) and the
         // outbox's Background Sync (sw-outbox.js).
         importScripts: ['/sw-push.js', '/sw-outbox.js'],
