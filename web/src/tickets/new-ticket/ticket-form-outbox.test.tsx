@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryDraftStore } from '../../lib/drafts/draft-store';
@@ -55,6 +55,23 @@ describe('TicketForm with no connection', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
+  });
+
+  it('says before Submit that an offline ticket will be kept on this phone, and not while online', async () => {
+    isOnline = false;
+    await openForm();
+    const note = 'Brak połączenia: zgłoszenie zostanie zachowane na tym telefonie i wysłane później.';
+    expect(screen.getByText(note).closest('[role="status"]')).not.toBeNull();
+    isOnline = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    isOnline = false;
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByText(note)).toBeInTheDocument();
   });
 
   it('puts the ticket with its file in the outbox when the phone is offline, and removes the draft', async () => {

@@ -17,6 +17,7 @@ import { newRequestId } from '../api/submit-ticket';
 import type { CategoryForm, CategoryFormContext } from './category-form';
 import { DraftNotice } from './draft-notice';
 import { TextAreaField } from './fields';
+import { OfflineFormNote } from './offline-form-note';
 import { SubmissionResult } from './submission-result';
 import { type DraftOwner, readDraft } from './ticket-draft';
 import { useDraftSaving, useDraftStore, useStoredDraft } from './use-ticket-draft';
@@ -176,6 +177,7 @@ function TicketFormBody({
           isDisabled={isBusy}
           error={typeof attachmentsError?.message === 'string' ? attachmentsError.message : undefined}
         />
+        <OfflineFormNote />
         <Button variant="primary" type="submit" size="middle" isLoading={isBusy} disabled={isBusy} isBlock>
           {t('tickets.form.submit')}
         </Button>
