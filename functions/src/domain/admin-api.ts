@@ -1,16 +1,13 @@
-import { z } from 'zod';
-import type { PermissionSource } from './access.js';
-import { LOG_LEVELS, type LogLevel } from './constants.js';
-import { ALL_PERMISSIONS, type Permission } from './permissions.js';
-import { ALL_ROLES, type Role } from './roles.js';
+import type { LogLevel } from './constants.js';
+import type { Permission } from './permissions.js';
+import type { Role } from './roles.js';
 import type { TicketStatus } from './tickets.js';
-import { requestIdSchema } from './request-id.js';
-import { type WorkerProfile, workerUpdateSchema } from './worker.js';
 
 /*
- * The contract between the admin screens and the admin callables (the table of all: callables.ts):
- * request schemas (the server parses with them, the screens build requests of their types) and
- * response shapes. Every callable re-checks its caller on the server.
+ * What the admin screens and the admin callables share: account statuses, the user list's tabs and
+ * pages, the shapes their answers are made of, and the error keys. Each callable's request schema
+ * and answer are in its contract (contracts/list-users.ts, contracts/update-user-role.ts, ...;
+ * the table of all: callables.ts). Every callable re-checks its caller on the server.
  */
 
 /** Account status of spec section 4. */
@@ -24,26 +21,7 @@ export type UserListTab = (typeof USER_LIST_TABS)[number];
 export const USER_LIST_PAGE_SIZE = 25;
 export const USER_LIST_MAX_PAGE_SIZE = 100;
 
-const id = z.string('validation.required').trim().min(1, 'validation.required').max(128);
-
-// --- listUsers (VIEW_ALL_USER_DATA) --------------------------------------------------------
-
-export const listUsersSchema = z.object({
-  tab: z.enum(USER_LIST_TABS, 'validation.invalid').default('all'),
-  /** Matches the name or e-mail, case-insensitive, any part. */
-  search: z.string('validation.invalid').trim().max(100, 'validation.maxChars:100').default(''),
-  role: z.enum(ALL_ROLES as [Role, ...Role[]], 'validation.invalid').optional(),
-  status: z.enum(ACCOUNT_STATUSES, 'validation.invalid').optional(),
-  /** 0-based page number. */
-  page: z.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid').default(0),
-  pageSize: z
-    .number('validation.invalid')
-    .int('validation.invalid')
-    .min(1, 'validation.invalid')
-    .max(USER_LIST_MAX_PAGE_SIZE, 'validation.invalid')
-    .default(USER_LIST_PAGE_SIZE),
-});
-export type ListUsersInput = z.input<typeof listUsersSchema>;
+// --- what the answers are made of ------------------------------------------------------------
 
 /**
  * One row of the user list: an Auth account joined with its `users/{uid}` document and its
@@ -64,19 +42,7 @@ export type AdminUserRow = {
   createdAt: string | null;
 };
 
-export type ListUsersResponse = {
-  rows: AdminUserRow[];
-  /** Rows matching the tab, search and filters, over all pages. */
-  total: number;
-  page: number;
-  pageSize: number;
-};
-
-// --- getUserProfile (VIEW_ALL_USER_DATA) ---------------------------------------------------
-
-export const getUserProfileSchema = z.object({ userId: id });
-export type GetUserProfileInput = z.input<typeof getUserProfileSchema>;
-
+/** The account of getUserProfile's answer. */
 export type AdminAccount = {
   uid: string;
   email: string;
@@ -104,56 +70,7 @@ export type AdminAllowedActions = {
   creatableRoles: Role[];
 };
 
-export type GetUserProfileResponse = {
-  /** The uid, or the worker id for a directory worker without an account. */
-  key: string;
-  account: AdminAccount | null;
-  worker: WorkerProfile | null;
-  /** null when the caller lacks VIEW_USER_ACCOUNT_STATUS. */
-  status: AccountStatus | null;
-  allowed: AdminAllowedActions;
-  /**
-   * When the worker's data was last taken from the work board (ISO time), for staff to see how
-   * fresh it is; null when the workers live in Firestore (no board) or there is no worker.
-   */
-  workerDataAsOf: string | null;
-  /**
-   * The labels the board's status and dropdown columns take, per worker field (`multiple`: a
-   * dropdown holding a list, sent as "A, B"); the edit dialog offers them. Null without a board.
-   */
-  workerFieldLabels: Partial<Record<string, { labels: string[]; multiple: boolean }>> | null;
-};
-
-// --- account operations ----------------------------------------------------------------------
-// updateUserRole: updateRoleSchema {uid, role} -> UpdateUserRoleResponse (MODIFY_USER_ROLES)
-// saveUserPermissions: savePermissionsSchema -> SavePermissionsResponse (MANAGE_USER_PERMISSIONS)
-// resetUserPassword: resetPasswordSchema {uid} -> ResetPasswordResponse (RESET_USER_PASSWORD)
-// setAccountStatus: setAccountStatusSchema {uid, disabled} -> SetAccountStatusResponse (ENABLE_DISABLE_USER)
-// createAccount: createAccountSchema {workerId, role} -> CreateAccountResponse (CREATE_USER_ACCOUNTS)
-// updateWorker: updateWorkerSchema -> UpdateWorkerResponse (EDIT_WORKER_MONDAY_DATA)
-
-export type UpdateUserRoleResponse = { uid: string; role: Role; previousRole: Role };
-export type SavePermissionsResponse = {
-  uid: string;
-  assignedPermissions: Permission[];
-  revokedPermissions: Permission[];
-};
-/** `link` is the reset link, returned only by the local emulator stack (production e-mails it). */
-export type ResetPasswordResponse = { uid: string; email: string; link: string | null };
-export type SetAccountStatusResponse = { uid: string; disabled: boolean };
-export type CreateAccountResponse = { uid: string; email: string; role: Role; link: string | null };
-
-export const updateWorkerSchema = z.object({
-  /** One id per save in the dialog, the same on a retry: the board writes a repeated request once. */
-  requestId: requestIdSchema.optional(),
-  workerId: id,
-  changes: workerUpdateSchema,
-});
-export type UpdateWorkerInput = z.input<typeof updateWorkerSchema>;
-export type UpdateWorkerResponse = { worker: WorkerProfile };
-
-// --- adminDashboard (VIEW_ALL_USER_DATA) -----------------------------------------------------
-
+/** One of the oldest open tickets of adminDashboard's answer. */
 export type DashboardOpenTicket = {
   id: string;
   number: string;
@@ -164,46 +81,11 @@ export type DashboardOpenTicket = {
   submitterName: string;
 };
 
-export type AdminDashboardResponse = {
-  usersByRole: Record<Role, number>;
-  usersByStatus: Record<AccountStatus, number>;
-  ticketsByStatus: Partial<Record<TicketStatus, number>>;
-  ticketsByCategory: Record<string, number>;
-  /** Open tickets (not resolved, rejected, archived, paid, sent, noted), oldest first, at most 10. */
-  oldestOpen: DashboardOpenTicket[];
-};
-
-// --- debug (admin role and ACCESS_DEBUG_TOOLS) -----------------------------------------------
-
-export const testPermissionSchema = z.object({
-  uid: id,
-  permission: z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], 'validation.invalid'),
-});
-export type TestPermissionInput = z.input<typeof testPermissionSchema>;
-export type TestPermissionResponse = {
-  uid: string;
-  email: string;
-  role: Role;
-  permission: Permission;
-  granted: boolean;
-  /** Why: revoked for this user, assigned to this user, granted by the role, or not in the role. */
-  source: PermissionSource;
-  /** Roles whose default includes the permission. */
-  roleDefault: Role[];
-};
-
-export const testSecurityLogSchema = z.object({
-  message: z.string('validation.invalid').trim().max(500, 'validation.maxChars:500').default(''),
-});
-export type TestSecurityLogInput = z.input<typeof testSecurityLogSchema>;
-export type TestSecurityLogResponse = { entryId: string };
-
-/** The backend log level in `config/logging` (LOG_LEVELS of constants.ts; DEFAULT_LOG_LEVEL `error`). */
+/**
+ * The answer of getBackendLogLevel and setBackendLogLevel: the backend log level in `config/logging`
+ * (LOG_LEVELS of constants.ts; DEFAULT_LOG_LEVEL `error`).
+ */
 export type BackendLogLevelResponse = { level: LogLevel };
-export const setBackendLogLevelSchema = z.object({
-  level: z.enum(LOG_LEVELS, 'validation.invalid'),
-});
-export type SetBackendLogLevelInput = z.input<typeof setBackendLogLevelSchema>;
 
 /**
  * The translation keys the admin callables answer with (HttpsError message). Refusals come with
@@ -241,3 +123,37 @@ export const ADMIN_ERRORS = {
   securityLogFailed: 'admin.errors.securityLogFailed',
   logLevelFailed: 'admin.errors.logLevelFailed',
 } as const;
+
+// --- the admin callables' contracts ------------------------------------------------------------
+// Their requests and answers, re-exported for the code that reads them from here. Types only: the
+// contracts read ADMIN_ERRORS from here, so re-exporting their values would be an import cycle (the
+// schemas' values come from the contracts, and from the domain index).
+
+export type { AdminDashboardResponse } from './contracts/admin-dashboard.js';
+export type { CreateAccountResponse } from './contracts/create-account.js';
+export type {
+  GetUserProfileInput,
+  GetUserProfileResponse,
+  getUserProfileSchema,
+} from './contracts/get-user-profile.js';
+export type { ListUsersInput, ListUsersResponse, listUsersSchema } from './contracts/list-users.js';
+export type { ResetPasswordResponse } from './contracts/reset-user-password.js';
+export type { SavePermissionsResponse } from './contracts/save-user-permissions.js';
+export type { SetAccountStatusResponse } from './contracts/set-account-status.js';
+export type { SetBackendLogLevelInput, setBackendLogLevelSchema } from './contracts/set-backend-log-level.js';
+export type {
+  TestPermissionInput,
+  TestPermissionResponse,
+  testPermissionSchema,
+} from './contracts/test-permission.js';
+export type {
+  TestSecurityLogInput,
+  TestSecurityLogResponse,
+  testSecurityLogSchema,
+} from './contracts/test-security-log.js';
+export type { UpdateUserRoleResponse } from './contracts/update-user-role.js';
+export type {
+  UpdateWorkerInput,
+  UpdateWorkerResponse,
+  updateWorkerSchema,
+} from './contracts/update-worker.js';

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { type AuthRules, type PermissionSubject, hasPermission } from './access.js';
 import { ALL_PERMISSIONS, PERMISSIONS, type Permission } from './permissions.js';
-import { ALL_ROLES, ROLES, ROLE_HIERARCHY, type Role, isRole } from './roles.js';
+import { ROLES, ROLE_HIERARCHY, type Role, isRole } from './roles.js';
 
 /*
  * The rules of the administration operations, pure so that the callables, the screens
@@ -70,37 +69,11 @@ export function permissionLists(settings: Partial<Record<Permission, PermissionS
 }
 
 // --- payloads of the admin callables --------------------------------------------------------
+// Each is in its callable's contract (contracts/<callable>.ts), re-exported here for the code that
+// reads it from here.
 
-const uid = z.string('validation.required').trim().min(1, 'validation.required').max(128);
-const permission = z.enum(ALL_PERMISSIONS as [Permission, ...Permission[]], 'validation.invalid');
-
-export const updateRoleSchema = z.object({
-  uid,
-  role: z.enum(ALL_ROLES as [Role, ...Role[]], 'validation.required'),
-});
-
-export const savePermissionsSchema = z
-  .object({
-    uid,
-    assignedPermissions: z.array(permission).max(ALL_PERMISSIONS.length),
-    revokedPermissions: z.array(permission).max(ALL_PERMISSIONS.length),
-  })
-  .superRefine((value, ctx) => {
-    const both = value.assignedPermissions.filter((flag) => value.revokedPermissions.includes(flag));
-    if (both.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['revokedPermissions'],
-        message: 'admin.errors.assignedAndRevoked',
-      });
-    }
-  });
-
-export const resetPasswordSchema = z.object({ uid });
-
-export const setAccountStatusSchema = z.object({ uid, disabled: z.boolean('validation.required') });
-
-export const createAccountSchema = z.object({
-  workerId: z.string('validation.required').trim().min(1, 'validation.required').max(64),
-  role: z.enum([ROLES.USER, ROLES.FOREMAN, ROLES.MANAGER], 'validation.required').default(ROLES.USER),
-});
+export { createAccountSchema } from './contracts/create-account.js';
+export { resetPasswordSchema } from './contracts/reset-user-password.js';
+export { savePermissionsSchema } from './contracts/save-user-permissions.js';
+export { setAccountStatusSchema } from './contracts/set-account-status.js';
+export { updateRoleSchema } from './contracts/update-user-role.js';

@@ -1,255 +1,90 @@
-import { z } from 'zod';
-import {
-  ADMIN_ERRORS,
-  type AdminDashboardResponse,
-  type BackendLogLevelResponse,
-  type CreateAccountResponse,
-  type GetUserProfileResponse,
-  type ListUsersResponse,
-  type ResetPasswordResponse,
-  type SavePermissionsResponse,
-  type SetAccountStatusResponse,
-  type TestPermissionResponse,
-  type TestSecurityLogResponse,
-  type UpdateUserRoleResponse,
-  type UpdateWorkerResponse,
-  getUserProfileSchema,
-  listUsersSchema,
-  setBackendLogLevelSchema,
-  testPermissionSchema,
-  testSecurityLogSchema,
-  updateWorkerSchema,
-} from './admin-api.js';
-import {
-  createAccountSchema,
-  resetPasswordSchema,
-  savePermissionsSchema,
-  setAccountStatusSchema,
-  updateRoleSchema,
-} from './admin.js';
-import { bugReportSchema } from './bug-report.js';
-import {
-  type MarkNotificationsReadResponse,
-  NOTIFICATION_ERRORS,
-  markNotificationsReadSchema,
-} from './notifications.js';
-import {
-  PUSH_ERRORS,
-  type PushDeviceResponse,
-  registerPushDeviceSchema,
-  unregisterPushDeviceSchema,
-} from './push.js';
-import { ticketQueueRequestSchema } from './ticket-queue-schemas.js';
-import { TICKET_QUEUE_ERRORS, type TicketQueueResponse, type TicketStaffResponse } from './ticket-queue.js';
-import { type StoredAttachment, attachFilesSchema, ticketSubmissionSchema } from './ticket-schemas.js';
-import {
-  addTicketUpdateSchema,
-  assignTicketSchema,
-  changeStatusSchema,
-  confirmItemSchema,
-} from './ticket-workflow-schemas.js';
-import {
-  type AddTicketUpdateResponse,
-  type AssignTicketResponse,
-  type ChangeStatusResponse,
-  type ConfirmItemResponse,
-  TICKET_PROCESSING_ERRORS,
-} from './ticket-workflow.js';
+import type { z } from 'zod';
+import type { CallableContract } from './contracts/contract.js';
+import { addTicketUpdate } from './contracts/add-ticket-update.js';
+import { adminDashboard } from './contracts/admin-dashboard.js';
+import { assignTicket } from './contracts/assign-ticket.js';
+import { attachTicketFiles } from './contracts/attach-ticket-files.js';
+import { changeTicketStatus } from './contracts/change-ticket-status.js';
+import { confirmTicketItem } from './contracts/confirm-ticket-item.js';
+import { createAccount } from './contracts/create-account.js';
+import { getBackendLogLevel } from './contracts/get-backend-log-level.js';
+import { getDeviceKey } from './contracts/get-device-key.js';
+import { getUserProfile } from './contracts/get-user-profile.js';
+import { keepSessionAlive } from './contracts/keep-session-alive.js';
+import { listTicketQueue } from './contracts/list-ticket-queue.js';
+import { listTicketStaff } from './contracts/list-ticket-staff.js';
+import { listUsers } from './contracts/list-users.js';
+import { markNotificationsRead } from './contracts/mark-notifications-read.js';
+import { registerPushDevice } from './contracts/register-push-device.js';
+import { resetUserPassword } from './contracts/reset-user-password.js';
+import { saveUserPermissions } from './contracts/save-user-permissions.js';
+import { setAccountStatus } from './contracts/set-account-status.js';
+import { setBackendLogLevel } from './contracts/set-backend-log-level.js';
+import { submitBugReport } from './contracts/submit-bug-report.js';
+import { submitTicket } from './contracts/submit-ticket.js';
+import { testPermission } from './contracts/test-permission.js';
+import { testSecurityLog } from './contracts/test-security-log.js';
+import { unregisterPushDevice } from './contracts/unregister-push-device.js';
+import { updateUserRole } from './contracts/update-user-role.js';
+import { updateWorker } from './contracts/update-worker.js';
 
 /*
- * Every callable function in one table: its name (as functions/src/index.ts exports it), the
- * schema its request is parsed with, and the type of its answer. The functions wrapper
- * (functions/src/callable/define-callable.ts) parses with the schema and answers with the type;
- * the web client (web/src/lib/call.ts) takes its names and types from here, so a wrong name or a
- * wrong request is a type error on both sides.
+ * Every callable function in one table: its name (as functions/src/index.ts exports it) and its
+ * contract, which has a file of its own in contracts/ named after it (contracts/submit-ticket.ts for
+ * submitTicket): the schema its request is parsed with, the type of its answer and its error keys.
+ * The functions wrapper (functions/src/callable/define-callable.ts) parses with the schema and answers
+ * with the type; the web client (web/src/lib/call.ts) takes its names and types from here, so a wrong
+ * name or a wrong request is a type error on both sides.
  */
 
-export type SubmitTicketResponse = { ticketId: string; number: string; isDuplicate: boolean };
-export type AttachTicketFilesResponse = { attachments: StoredAttachment[] };
-export type SubmitBugReportResponse = { reportId: string };
-/** The caller's device-data key: 32 random bytes, base64, the same on every call of that account. */
-export type GetDeviceKeyResponse = { key: string };
-
-/** keepSessionAlive's answer: the call itself recorded the activity (every callable does). */
-export type KeepSessionAliveResponse = { ok: true };
-
-/** One callable's contract. `response` is never set: it only carries the answer's type. */
-export type CallableContract<Request extends z.ZodType = z.ZodType, Response = unknown> = {
-  /** The request schema: the server parses every call with it; the client sends its input type. */
-  request: Request;
-  /** The translation key of its `internal` answer (an unexpected failure, no detail leaked). */
-  failure: string;
-  /** The message of its `invalid-argument` answer (the field keys travel in `details.fields`). */
-  invalid: string;
-  /** A call without a payload is read as `{}` (every field of the request has a default). */
-  isPayloadOptional?: boolean;
-  readonly response?: Response;
-};
-
-/** A contract answering `Response`; the request type comes from the schema. */
-const answers =
-  <Response>() =>
-  <Request extends z.ZodType>(
-    contract: Omit<CallableContract<Request, Response>, 'response'>,
-  ): CallableContract<Request, Response> =>
-    contract;
-
-/** The request of a callable that reads none: anything is accepted and ignored. */
-const noRequest = z.unknown();
-const NO_REQUEST = { request: noRequest, invalid: 'Invalid request' } as const;
+export type { CallableContract } from './contracts/contract.js';
+export type { AttachTicketFilesResponse } from './contracts/attach-ticket-files.js';
+export type { GetDeviceKeyResponse } from './contracts/get-device-key.js';
+export type { KeepSessionAliveResponse } from './contracts/keep-session-alive.js';
+export type { SubmitBugReportResponse } from './contracts/submit-bug-report.js';
+export type { SubmitTicketResponse } from './contracts/submit-ticket.js';
 
 export const CALLABLES = {
   // Workers
-  submitTicket: answers<SubmitTicketResponse>()({
-    request: ticketSubmissionSchema,
-    failure: 'tickets.errors.submitFailed',
-    invalid: 'Invalid ticket',
-  }),
-  attachTicketFiles: answers<AttachTicketFilesResponse>()({
-    request: attachFilesSchema,
-    failure: 'tickets.errors.attachFailed',
-    invalid: 'Invalid files',
-  }),
-  submitBugReport: answers<SubmitBugReportResponse>()({
-    request: bugReportSchema,
-    failure: 'bugReport.errors.submitFailed',
-    invalid: 'Invalid bug report',
-  }),
+  submitTicket,
+  attachTicketFiles,
+  submitBugReport,
 
   // Administration
-  listUsers: answers<ListUsersResponse>()({
-    request: listUsersSchema,
-    failure: ADMIN_ERRORS.loadUsersFailed,
-    invalid: 'Invalid user list request',
-    isPayloadOptional: true,
-  }),
-  getUserProfile: answers<GetUserProfileResponse>()({
-    request: getUserProfileSchema,
-    failure: ADMIN_ERRORS.loadProfileFailed,
-    invalid: 'Invalid profile request',
-  }),
-  updateUserRole: answers<UpdateUserRoleResponse>()({
-    request: updateRoleSchema,
-    failure: ADMIN_ERRORS.updateRoleFailed,
-    invalid: 'Invalid role change',
-  }),
-  saveUserPermissions: answers<SavePermissionsResponse>()({
-    request: savePermissionsSchema,
-    failure: ADMIN_ERRORS.savePermissionsFailed,
-    invalid: 'Invalid permissions',
-  }),
-  resetUserPassword: answers<ResetPasswordResponse>()({
-    request: resetPasswordSchema,
-    failure: ADMIN_ERRORS.resetPasswordFailed,
-    invalid: 'Invalid password reset',
-  }),
-  setAccountStatus: answers<SetAccountStatusResponse>()({
-    request: setAccountStatusSchema,
-    failure: ADMIN_ERRORS.setStatusFailed,
-    invalid: 'Invalid account status',
-  }),
-  updateWorker: answers<UpdateWorkerResponse>()({
-    request: updateWorkerSchema,
-    failure: ADMIN_ERRORS.updateWorkerFailed,
-    invalid: 'Invalid worker details',
-  }),
-  createAccount: answers<CreateAccountResponse>()({
-    request: createAccountSchema,
-    failure: ADMIN_ERRORS.createAccountFailed,
-    invalid: 'Invalid account',
-  }),
-  adminDashboard: answers<AdminDashboardResponse>()({
-    ...NO_REQUEST,
-    failure: ADMIN_ERRORS.loadDashboardFailed,
-  }),
-  testPermission: answers<TestPermissionResponse>()({
-    request: testPermissionSchema,
-    failure: ADMIN_ERRORS.testPermissionFailed,
-    invalid: 'Invalid permission test',
-  }),
-  testSecurityLog: answers<TestSecurityLogResponse>()({
-    request: testSecurityLogSchema,
-    failure: ADMIN_ERRORS.securityLogFailed,
-    invalid: 'Invalid security log test',
-    isPayloadOptional: true,
-  }),
-  getBackendLogLevel: answers<BackendLogLevelResponse>()({
-    ...NO_REQUEST,
-    failure: ADMIN_ERRORS.logLevelFailed,
-  }),
-  setBackendLogLevel: answers<BackendLogLevelResponse>()({
-    request: setBackendLogLevelSchema,
-    failure: ADMIN_ERRORS.logLevelFailed,
-    invalid: 'Invalid log level',
-  }),
+  listUsers,
+  getUserProfile,
+  updateUserRole,
+  saveUserPermissions,
+  resetUserPassword,
+  setAccountStatus,
+  updateWorker,
+  createAccount,
+  adminDashboard,
+  testPermission,
+  testSecurityLog,
+  getBackendLogLevel,
+  setBackendLogLevel,
 
   // Staff ticket processing
-  changeTicketStatus: answers<ChangeStatusResponse>()({
-    request: changeStatusSchema,
-    failure: TICKET_PROCESSING_ERRORS.statusFailed,
-    invalid: 'Invalid status change',
-  }),
-  assignTicket: answers<AssignTicketResponse>()({
-    request: assignTicketSchema,
-    failure: TICKET_PROCESSING_ERRORS.assignFailed,
-    invalid: 'Invalid assignment',
-  }),
-  addTicketUpdate: answers<AddTicketUpdateResponse>()({
-    request: addTicketUpdateSchema,
-    failure: TICKET_PROCESSING_ERRORS.updateFailed,
-    invalid: 'Invalid update',
-  }),
-  confirmTicketItem: answers<ConfirmItemResponse>()({
-    request: confirmItemSchema,
-    failure: TICKET_PROCESSING_ERRORS.confirmFailed,
-    invalid: 'Invalid item confirmation',
-  }),
+  changeTicketStatus,
+  assignTicket,
+  addTicketUpdate,
+  confirmTicketItem,
 
   // The staff ticket queue
-  listTicketQueue: answers<TicketQueueResponse>()({
-    request: ticketQueueRequestSchema,
-    failure: TICKET_QUEUE_ERRORS.loadFailed,
-    invalid: 'Invalid queue request',
-    isPayloadOptional: true,
-  }),
-  listTicketStaff: answers<TicketStaffResponse>()({
-    ...NO_REQUEST,
-    failure: TICKET_QUEUE_ERRORS.staffFailed,
-  }),
+  listTicketQueue,
+  listTicketStaff,
 
   // The inbox
-  markNotificationsRead: answers<MarkNotificationsReadResponse>()({
-    request: markNotificationsReadSchema,
-    failure: NOTIFICATION_ERRORS.markFailed,
-    invalid: 'Invalid notifications',
-  }),
+  markNotificationsRead,
 
-  // The key that seals the caller's data on the phone (drafts, the outbox): takes exactly `{}`
-  getDeviceKey: answers<GetDeviceKeyResponse>()({
-    request: z.strictObject({}),
-    failure: 'session.errors.deviceKeyFailed',
-    invalid: 'Invalid device key request',
-  }),
+  // The session: the key that seals the caller's data on the phone, the web's sign of life
+  getDeviceKey,
+  keepSessionAlive,
 
-  // The web's sign of life while its user is active, so the server's 15-minute limit matches the
-  // screen's: takes exactly `{}`
-  keepSessionAlive: answers<KeepSessionAliveResponse>()({
-    request: z.strictObject({}),
-    failure: 'auth.errors.sessionFailed',
-    invalid: 'Invalid session request',
-  }),
-
-  // Web push: this device's FCM token, stored under the caller
-  registerPushDevice: answers<PushDeviceResponse>()({
-    request: registerPushDeviceSchema,
-    failure: PUSH_ERRORS.registerFailed,
-    invalid: 'Invalid push device',
-  }),
-  unregisterPushDevice: answers<PushDeviceResponse>()({
-    request: unregisterPushDeviceSchema,
-    failure: PUSH_ERRORS.unregisterFailed,
-    invalid: 'Invalid push device',
-  }),
+  // Web push
+  registerPushDevice,
+  unregisterPushDevice,
 } as const satisfies Record<string, CallableContract>;
 
 export type Callables = typeof CALLABLES;

@@ -14,6 +14,13 @@ export * from './ticket-number.js';
 export * from './admin.js';
 export * from './bug-report.js';
 export * from './admin-api.js';
+// admin-api.ts re-exports these for types only (their contracts read ADMIN_ERRORS from it): the values.
+export { getUserProfileSchema } from './contracts/get-user-profile.js';
+export { listUsersSchema } from './contracts/list-users.js';
+export { setBackendLogLevelSchema } from './contracts/set-backend-log-level.js';
+export { testPermissionSchema } from './contracts/test-permission.js';
+export { testSecurityLogSchema } from './contracts/test-security-log.js';
+export { updateWorkerSchema } from './contracts/update-worker.js';
 export * from './ticket-workflow.js';
 export * from './ticket-workflow-schemas.js';
 export * from './ticket-queue.js';

@@ -86,8 +86,8 @@ export const markNotificationsReadSchema = z.union([
 
 export type MarkNotificationsReadRequest = z.infer<typeof markNotificationsReadSchema>;
 
-/** How many notifications the call marked read (others' ids and already read ones are skipped). */
-export type MarkNotificationsReadResponse = { marked: number };
+// markNotificationsRead's answer, in its contract (contracts/mark-notifications-read.ts).
+export type { MarkNotificationsReadResponse } from './contracts/mark-notifications-read.js';
 
 export const NOTIFICATION_ERRORS = {
   markFailed: 'notifications.errors.markFailed',

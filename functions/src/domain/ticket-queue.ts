@@ -2,9 +2,10 @@ import { TICKET_CATEGORIES, TICKET_STATUSES, type TicketStatus } from './tickets
 import { OPEN_STATUSES, TARGET_STATUSES } from './ticket-workflow.js';
 
 /*
- * The staff ticket queue (PROCESS_TICKETS): the contract of the listTicketQueue and
- * listTicketStaff callables, and the Firestore query each queue request runs, as data (so a test
- * can check firestore.indexes.json has an index for every shape). Pure: no Firebase here.
+ * The staff ticket queue (PROCESS_TICKETS): the filters and rows of the listTicketQueue and
+ * listTicketStaff callables (their contracts: contracts/list-ticket-queue.ts and
+ * contracts/list-ticket-staff.ts), and the Firestore query each queue request runs, as data (so a
+ * test can check firestore.indexes.json has an index for every shape). Pure: no Firebase here.
  */
 
 /** Tickets per page of the queue; "show more" asks for the next page on top of the loaded ones. */
@@ -31,8 +32,8 @@ export type QueueAssigneeFilter = (typeof QUEUE_ASSIGNEE_FILTERS)[number];
 export const QUEUE_CATEGORY_IDS = TICKET_CATEGORIES.map((category) => category.id) as [string, ...string[]];
 
 /**
- * listTicketQueue, as ticketQueueRequestSchema (ticket-queue-schemas.ts) reads it: the quick
- * filters and how many tickets (a multiple of QUEUE_PAGE_SIZE).
+ * listTicketQueue, as ticketQueueRequestSchema (contracts/list-ticket-queue.ts) reads it: the
+ * quick filters and how many tickets (a multiple of QUEUE_PAGE_SIZE).
  */
 export type TicketQueueRequest = {
   status: QueueStatusFilter;
@@ -62,20 +63,11 @@ export type QueueTicket = {
 
 export const QUEUE_DESCRIPTION_CHARS = 140;
 
-export type TicketQueueResponse = {
-  /** Oldest first. */
-  tickets: QueueTicket[];
-  /** Whether more tickets match than were returned. */
-  hasMore: boolean;
-  /** Tickets per status under the assignee, category and site filters (not the status filter). */
-  counts: Record<TicketStatus, number>;
-  /** Every site name of the worker directory, sorted, for the site filter. */
-  sites: string[];
-};
+export type { TicketQueueResponse } from './contracts/list-ticket-queue.js';
 
 /** listTicketStaff: who a ticket may be assigned to (active accounts holding PROCESS_TICKETS). */
 export type TicketStaffMember = { uid: string; name: string; email: string | null; role: string };
-export type TicketStaffResponse = { staff: TicketStaffMember[] };
+export type { TicketStaffResponse } from './contracts/list-ticket-staff.js';
 
 /** Translation keys of the queue callables' errors (besides field keys and `unauthenticated`). */
 export const TICKET_QUEUE_ERRORS = {

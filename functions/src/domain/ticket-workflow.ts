@@ -3,8 +3,8 @@ import { TICKET_STATUSES, type TicketCategoryId, type TicketStatus } from './tic
 /*
  * How staff move a ticket through its statuses, as data plus a few pure functions that
  * the ticket screens (to offer only what is allowed) and the processing callables (to refuse the
- * rest) both ask. Payload schemas of the four processing callables live here too; their messages
- * are translation keys, like every form schema.
+ * rest) both ask. The four processing callables' request schemas and answers are in their
+ * contracts (contracts/change-ticket-status.ts, ...).
  */
 
 // --- the transition table -------------------------------------------------------------------
@@ -288,11 +288,8 @@ export const TICKET_PROCESSING_ERRORS = {
   confirmFailed: 'tickets.processing.errors.confirmFailed',
 } as const;
 
-export type ChangeStatusResponse = { ticketId: string; status: TicketStatus; isChanged: boolean };
-export type AssignTicketResponse = {
-  ticketId: string;
-  assignedTo: { uid: string; name: string } | null;
-  isChanged: boolean;
-};
-export type AddTicketUpdateResponse = { ticketId: string; updateId: string; isDuplicate: boolean };
-export type ConfirmItemResponse = { ticketId: string; index: number; confirmed: boolean; isChanged: boolean };
+// Their answers, in their contracts (contracts/change-ticket-status.ts, ...).
+export type { AddTicketUpdateResponse } from './contracts/add-ticket-update.js';
+export type { AssignTicketResponse } from './contracts/assign-ticket.js';
+export type { ChangeStatusResponse } from './contracts/change-ticket-status.js';
+export type { ConfirmItemResponse } from './contracts/confirm-ticket-item.js';
