@@ -78,4 +78,39 @@ describe('new-ticket drafts', () => {
     expect(await page.getByText(KEPT).count()).toBe(0);
     await context.close();
   });
+
+  // The last words before a reload: written at once as the page goes (a rescue write), however long
+  // the account's device key takes to come, or if it never comes.
+  for (const keyWay of ['answered', 'slow (5 s)', 'failing'] as const) {
+    it(`keep words typed 0, 100 and 300 ms before a reload (device key ${keyWay})`, async () => {
+      const [worker] = workers;
+      if (!worker) throw new Error('test worker missing');
+      const context = await newContext(browser, 'phone');
+      if (keyWay !== 'answered') {
+        await context.route('**/getDeviceKey', async (route) => {
+          if (keyWay === 'failing') return route.abort('connectionreset');
+          await new Promise((resolve) => setTimeout(resolve, 5_000));
+          return route.continue().catch(() => undefined);
+        });
+      }
+      const page = await context.newPage();
+      await signIn(page, worker.email);
+      for (const delay of [0, 100, 300]) {
+        await openForm(page);
+        // The form keeps its one-time pad ready a moment after it opens.
+        await expect
+          .poll(() =>
+            page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('draft-pad:'))),
+          )
+          .toBe(true);
+        const text = `Typed ${delay} ms before a reload, key ${keyWay} ${worker.uid}`;
+        await page.locator('#ticket-description').fill(text);
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        await page.reload();
+        await page.getByText(RESTORED).waitFor({ timeout: 20_000 });
+        expect(await page.locator('#ticket-description').inputValue()).toBe(text);
+      }
+      await context.close();
+    }, 120_000);
+  }
 });

@@ -7,6 +7,7 @@ import {
 import { DRAFTS_DB_NAME } from '../idb/device-databases';
 import { currentSealingKeys } from '../idb/device-key';
 import { sealedStore } from '../idb/sealed-store';
+import { deleteAllRescues } from './draft-rescue';
 
 // Where the new-ticket drafts live on the device: one IndexedDB database, one record per
 // (user, category, subcategory), holding the typed values and the chosen files as Blobs. The form
@@ -36,7 +37,8 @@ export function browserDraftStore(): DraftStore | null {
 /** A store in memory, for tests. `records` is the Map behind it. */
 export const memoryDraftStore = memoryKeyValueStore;
 
-/** Deletes every draft of every account on this device. */
+/** Deletes every draft of every account on this device, the last words of a rescue write too. */
 export function deleteAllDrafts(): void {
   deleteDeviceDatabase(DRAFTS_DB_NAME);
+  deleteAllRescues();
 }

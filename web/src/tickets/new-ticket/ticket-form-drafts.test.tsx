@@ -132,6 +132,46 @@ describe('TicketForm drafts', () => {
     await waitFor(() => expect(store.records.has(MY_DRAFT)).toBe(false));
   });
 
+  it('keeps words typed just before the page goes away, though the store could not finish its write', async () => {
+    // The store's writes start but never end before the page is gone (sealing, IndexedDB).
+    const records = new Map<string, unknown>();
+    let isUnloading = true;
+    const store: DraftStore = {
+      get: (id) => Promise.resolve(records.get(id)),
+      put: (id, record) => {
+        if (isUnloading) return new Promise(() => undefined);
+        records.set(id, record);
+        return Promise.resolve();
+      },
+      delete: (id) => {
+        records.delete(id);
+        return Promise.resolve();
+      },
+    };
+    const first = renderCarForm({ drafts: store });
+    const input = await plateField();
+    await waitFor(() =>
+      expect(Object.keys(localStorage).some((key) => key.startsWith('draft-pad:'))).toBe(true),
+    );
+    await userEvent.type(input, 'PO 7');
+    await userEvent.type(descriptionField(), 'Typed a moment before the reload');
+    // A reload at once: the page is hidden and left before the pause after typing is over.
+    window.dispatchEvent(new Event('pagehide'));
+    first.unmount();
+    // What the page started before it went: the store's writes begin, and never end.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(records.size).toBe(0);
+
+    // The next page: the words come back into the store, and into the form.
+    isUnloading = false;
+    renderCarForm({ drafts: store });
+    expect(await screen.findByText('Przywrócono szkic')).toBeInTheDocument();
+    expect(await plateField()).toHaveValue('PO 7');
+    expect(descriptionField()).toHaveValue('Typed a moment before the reload');
+    expect((records.get(MY_DRAFT) as DraftRecord).values).toMatchObject({ carPlate: 'PO 7' });
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('draft-rescue:'))).toEqual([]);
+  });
+
   it('writes nothing more after a sign-out in this tab', async () => {
     vi.stubGlobal('indexedDB', { databases: () => Promise.resolve([]), deleteDatabase: vi.fn() });
     const store = memoryDraftStore();
