@@ -31,6 +31,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           setupFiles: ['e2e/console-guard.ts'],
+          // A browser waits on the state that matters; a poll gets the time a loaded two-core machine
+          // needs for a page and its lazy chunks (Vitest's default is one second).
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

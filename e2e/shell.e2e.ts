@@ -86,7 +86,9 @@ describe('sign-in and routing', () => {
     const { context, page } = await freshPage();
     await signIn(page, 'worker@example.com');
     await page.goto(`${APP_URL}/no/such/page`);
-    await expect.poll(() => page.getByText('Nie znaleziono strony').count()).toBe(1);
+    // The page's own chunk loads after the signed-in shell: wait for it, not a second (the poll's default).
+    await page.getByText('Nie znaleziono strony').waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Nie znaleziono strony').count()).toBe(1);
     await context.close();
   });
 });
