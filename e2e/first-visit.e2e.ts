@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('the first visit with the service worker', () => {
+describe('the first visit, and screens whose code the phone does not have', () => {
   it('is controlled by the worker it installed and opens screens never loaded online, offline', async () => {
     const context = await newContext(browser, 'desktop', { serviceWorker: true });
     await context.addInitScript(() => localStorage.setItem('language', 'en'));
@@ -43,6 +43,33 @@ describe('the first visit with the service worker', () => {
       });
       await page.getByRole('heading', { name: 'New ticket' }).waitFor({ timeout: 20_000 });
       await page.getByText('What is your request about?').waitFor({ timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('without the worker, says a screen whose code is not on the phone is missing, and opens it when back online', async () => {
+    const context = await newContext(browser, 'desktop');
+    await context.addInitScript(() => localStorage.setItem('language', 'en'));
+    try {
+      const page = await context.newPage();
+      await signIn(page, 'worker@example.com');
+      // The signed-in shell and the profile are loaded; the bug report screen's code is not.
+      await page.locator('.app-sider').waitFor({ timeout: 20_000 });
+      await context.setOffline(true);
+      await page.evaluate(() => {
+        history.pushState(null, '', '/report-bug');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const missing = page
+        .getByRole('alert')
+        .filter({ hasText: 'This part of the app is not on this phone yet' });
+      await missing.waitFor({ timeout: 20_000 });
+      expect(await page.getByText('Something went wrong.').count()).toBe(0);
+
+      await context.setOffline(false);
+      await page.getByRole('heading', { name: 'Report a bug' }).waitFor({ timeout: 20_000 });
+      expect(await missing.count()).toBe(0);
     } finally {
       await context.close();
     }

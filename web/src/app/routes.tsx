@@ -1,7 +1,9 @@
 import { type Access, PERMISSIONS, ROLES } from '@domain';
 import { type ComponentType, type ReactNode, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { missingPart } from '../components/missing-part';
 import { loadAdminTexts } from '../i18n';
+import { logger } from '../lib/logger';
 import type plTexts from '../i18n/pl.json';
 import { RequireAccess } from './require-access';
 
@@ -14,8 +16,19 @@ import { RequireAccess } from './require-access';
  * lazy chunk of its own, and each icon a name the sidebar turns into the icon.
  */
 
+/**
+ * A screen's lazy chunk; when it cannot be loaded (offline, not on this phone yet) the screen says so
+ * and loads it again on Retry or when the connection returns, rather than ending on the error page.
+ */
 const named = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =>
-  lazy(async () => ({ default: pick(await load()) }));
+  lazy(async () => {
+    try {
+      return { default: pick(await load()) };
+    } catch (error) {
+      logger.warn('A screen could not be loaded', error);
+      return { default: missingPart(async () => pick(await load())) };
+    }
+  });
 
 /** An admin screen's module, once the admin texts (their own bundle) are loaded too. */
 const withAdminTexts = async <T,>(module: Promise<T>): Promise<T> => {

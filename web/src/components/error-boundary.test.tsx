@@ -57,6 +57,24 @@ describe('ErrorBoundary', () => {
     expect(screen.getByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
   });
 
+  it('says a part of the app is not on this phone yet when its code could not be fetched', () => {
+    function MissingChunk(): never {
+      throw new TypeError('Failed to fetch dynamically imported module: http://x/assets/page-1.js');
+    }
+    render(
+      <ErrorBoundary>
+        <MissingChunk />
+      </ErrorBoundary>,
+    );
+    expect(
+      screen.getByRole('heading', { name: 'This part of the app is not on this phone yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('It opens once the connection returns.')).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
   it('reloads the whole page from the button', () => {
     render(
       <ErrorBoundary>

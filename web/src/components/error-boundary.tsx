@@ -4,7 +4,13 @@ import i18n from '../i18n';
 import { logger } from '../lib/logger';
 
 export type ErrorBoundaryProps = { children: ReactNode };
-type ErrorBoundaryState = { hasError: boolean };
+type ErrorBoundaryState = { hasError: boolean; isMissingPart: boolean };
+
+/** Whether `error` is a chunk of the app's code that could not be fetched (no connection, not on this phone). */
+export function isMissingPartError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+}
 
 const ERROR_RED = 'var(--color-primary)';
 
@@ -24,10 +30,10 @@ function ErrorIcon() {
  * very provider the hooks would need. Leaving the screen takes a full page reload.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
-  override state: ErrorBoundaryState = { hasError: false };
+  override state: ErrorBoundaryState = { hasError: false, isMissingPart: false };
 
-  static getDerivedStateFromError(): ErrorBoundaryState {
-    return { hasError: true };
+  static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
+    return { hasError: true, isMissingPart: isMissingPartError(error) };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -36,6 +42,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override render(): ReactNode {
     if (!this.state.hasError) return this.props.children;
+    // A part of the app's code that could not be fetched says so, not "something went wrong".
+    const texts = this.state.isMissingPart ? 'missingPart' : 'errorBoundary';
     // Inline styles on purpose: this screen must show even when a lazy chunk and its stylesheet failed to load.
     return (
       <div
@@ -63,10 +71,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
           }}
         >
           <ErrorIcon />
-          <h1 style={{ fontSize: 22, margin: '16px 0 8px' }}>{i18n.t('errorBoundary.title')}</h1>
-          <p style={{ margin: '0 0 24px', lineHeight: 1.5 }}>{i18n.t('errorBoundary.text')}</p>
+          <h1 style={{ fontSize: 22, margin: '16px 0 8px' }}>{i18n.t(`${texts}.title`)}</h1>
+          <p style={{ margin: '0 0 24px', lineHeight: 1.5 }}>{i18n.t(`${texts}.text`)}</p>
           <Button variant="primary" onClick={() => window.location.reload()}>
-            {i18n.t('errorBoundary.reload')}
+            {i18n.t(this.state.isMissingPart ? 'missingPart.retry' : 'errorBoundary.reload')}
           </Button>
         </div>
       </div>

@@ -6,12 +6,14 @@ import { createNoticeStore } from './notice-store';
 import type { NoticesApi } from './notice-types';
 import { NoticesContext } from './notices-context';
 
-// Top-right on desktop, top-centre on phones; the stack itself lets clicks through between notices.
+// Top-right on desktop, top-centre on phones, both under the signed-in header (64 px), so a notice
+// never covers its menu button, unread badge or page title; the stack itself lets clicks through
+// between notices.
 const NOTICE_CSS = `
 .app-notices {
   position: fixed;
   z-index: 1010;
-  top: 16px;
+  top: 72px;
   right: 16px;
   width: 380px;
   max-width: calc(100vw - 32px);
@@ -43,7 +45,7 @@ const NOTICE_CSS = `
 }
 @media (max-width: 575px) {
   .app-notices {
-    top: 8px;
+    top: 72px;
     right: auto;
     left: 50%;
     transform: translateX(-50%);

@@ -83,6 +83,30 @@ describe('OutboxSection', () => {
     expect(screen.queryByText('Not mine')).not.toBeInTheDocument();
   });
 
+  it('lets the worker read a long queued ticket in full, line breaks kept, and fold it again', async () => {
+    const long = `The front bumper is dented at the gate.\nThe left lamp is cracked too, and the plate hangs by one screw; ${'more words '.repeat(8)}`;
+    renderSection([outboxEntry({ submission: carSubmission('req-0001', long) })]);
+    const row = await firstRow();
+    const text = row.getByText(/The front bumper is dented/);
+    expect(text).toHaveClass('outbox-description');
+    expect(text).not.toHaveClass('outbox-description--all');
+    await userEvent.click(row.getByRole('button', { name: 'Pokaż całość' }));
+    expect(text).toHaveClass('outbox-description--all');
+    expect(text.textContent).toBe(long);
+    const fold = row.getByRole('button', { name: 'Pokaż mniej' });
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    expect(fold).toHaveAttribute('aria-controls', text.id);
+    await userEvent.click(fold);
+    expect(text).not.toHaveClass('outbox-description--all');
+  });
+
+  it('offers no "Show all" for a short description', async () => {
+    renderSection([outboxEntry()]);
+    const row = await firstRow();
+    expect(row.getByText('Dented bumper at the gate')).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Pokaż całość' })).not.toBeInTheDocument();
+  });
+
   it('asks before cancelling, and "Keep it" keeps the ticket', async () => {
     const { store } = renderSection([outboxEntry({ id: 'req-a' })]);
     const row = await firstRow();

@@ -45,12 +45,16 @@ export function OutboxSection({ uid }: { uid: string }) {
 
 const STATUS_TAG = { waiting: 'gold', sending: 'blue', refused: 'red' } as const;
 
+/** A description that two lines may not hold (the row shows two until "Show all"). */
+const isLong = (text: string) => text.length > 90 || text.includes('\n');
+
 function OutboxRow({ entry, store }: { entry: OutboxEntry; store: OutboxStore }) {
   const { t, i18n } = useTranslation();
   const notices = useNotices();
   const navigate = useNavigate();
   const drafts = useDraftStore();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isExpanded, setIsExpanded] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const { submission, status, refusal, ticket } = entry;
   const isSending = status === 'sending';
@@ -89,7 +93,23 @@ function OutboxRow({ entry, store }: { entry: OutboxEntry; store: OutboxStore })
           {categoryPath(t, submission.category, submission.subcategory)}
         </Typography.Text>
       )}
-      <Typography.Paragraph className="outbox-description">{submission.description}</Typography.Paragraph>
+      <Typography.Paragraph
+        id={`outbox-description-${entry.id}`}
+        className={isExpanded ? 'outbox-description outbox-description--all' : 'outbox-description'}
+      >
+        {submission.description}
+      </Typography.Paragraph>
+      {isLong(submission.description) && (
+        <Button
+          variant="link"
+          size="small"
+          aria-expanded={isExpanded}
+          aria-controls={`outbox-description-${entry.id}`}
+          onClick={() => setIsExpanded((expanded) => !expanded)}
+        >
+          {t(isExpanded ? 'tickets.outbox.showLess' : 'tickets.outbox.showAll')}
+        </Button>
+      )}
       <Typography.Text type="secondary">
         {t('tickets.outbox.queuedAt', { time: formatDateTime(new Date(entry.queuedAt), i18n.language) })}
         {entry.files.length > 0 && ` · ${t('tickets.outbox.files', { count: entry.files.length })}`}
