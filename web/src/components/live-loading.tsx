@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/use-online';
-import { EmptyState } from './ui/empty-state';
 import { Spinner } from './ui/spinner';
+import './live-loading.css';
 
 export type LiveLoadingProps = {
   /** Whether the screen's live read has answered from the device's cache only (with nothing in it). */
@@ -20,9 +20,9 @@ export function LiveLoading({ isFromCache, isBlock = false }: LiveLoadingProps) 
   const isOnline = useOnline();
   if (!isOnline && isFromCache) {
     return (
-      <div role="status">
-        <EmptyState isSimple description={t('common.offline.nothingSaved')} />
-      </div>
+      <p role="status" className="live-loading-nothing">
+        {t('common.offline.nothingSaved')}
+      </p>
     );
   }
   return <Spinner isBlock={isBlock} label={t('common.loading')} />;
