@@ -93,11 +93,17 @@ describe('ticket history (worker@example.com)', () => {
 
     await status.selectOption('inProgress');
     await page.waitForURL(`${HISTORY}?status=inProgress`);
+    // T-0006 and T-0017 are in the unfiltered list too: wait until every row shown is in progress.
     await expect
-      .poll(() => listedNumbers(page), { timeout: 15_000 })
-      .toEqual(expect.arrayContaining(['T-0006', 'T-0017']));
-    const inProgress = await historyRows(page).allInnerTexts();
-    expect(inProgress.every((row) => row.includes('In progress'))).toBe(true);
+      .poll(
+        async () => {
+          const rows = await historyRows(page).allInnerTexts();
+          return rows.length > 0 && rows.every((row) => row.includes('In progress'));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(await listedNumbers(page)).toEqual(expect.arrayContaining(['T-0006', 'T-0017']));
     expect(await listedNumbers(page)).not.toContain('T-0001');
 
     await category.selectOption('absences');
