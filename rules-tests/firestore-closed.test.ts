@@ -41,6 +41,7 @@ const FUNCTION_ONLY = [
   'users/u-worker/pushDevices/d1',
   'mondayWebhookEvents/e1',
   'mondayWriteLeases/1234567890',
+  'accountCreations/w-1001',
   'config/mondayBoard',
   'config/mondaySync',
 ] as const;

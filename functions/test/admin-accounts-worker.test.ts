@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { createCreateAccountHandler } from '../src/callable/admin/create-account.js';
+import { ACCOUNT_CREATIONS, createCreateAccountHandler } from '../src/callable/admin/create-account.js';
 import type { PasswordResetMailer } from '../src/callable/admin/reset-link.js';
 import { createUpdateWorkerHandler } from '../src/callable/admin/update-worker.js';
 import { ADMIN_ERRORS, type CreateAccountResponse } from '../src/domain/index.js';
@@ -393,6 +393,44 @@ describe('createAccount', () => {
     const uid = made[0]?.value.uid ?? '';
     expect((await adminAuth().getUserByEmail(worker.email)).uid).toBe(uid);
     expect(await auditEntries({ workerId: worker.id })).toHaveLength(1);
+  });
+
+  it('a second call while the first is still making the account answers accountExists and deletes nothing', async () => {
+    // The first call stops at its set-password e-mail: its Auth account exists, its users
+    // document does not yet, which is how a self-made account looks too.
+    let letFirstSend: () => void = () => undefined;
+    const firstSendHeld = new Promise<void>((resolve) => (letFirstSend = resolve));
+    let firstSendReached: () => void = () => undefined;
+    const firstSendStarted = new Promise<void>((resolve) => (firstSendReached = resolve));
+    let sends = 0;
+    const mailer: PasswordResetMailer = {
+      send: async () => {
+        if (++sends === 1) {
+          firstSendReached();
+          await firstSendHeld;
+        }
+        return { link: null };
+      },
+    };
+    const { deps: heldDeps } = testDeps();
+    const create = createCreateAccountHandler({ ...heldDeps, mailer });
+    const manager = await account('manager');
+    const worker = await directoryWorker();
+    const first = create(await requestAs(manager, { workerId: worker.id }));
+    await firstSendStarted;
+    const firstUid = (await adminAuth().getUserByEmail(worker.email)).uid;
+
+    const error = await httpsErrorOf(create(await requestAs(manager, { workerId: worker.id })));
+    expect(error.code).toBe('already-exists');
+    expect(error.message).toBe(ADMIN_ERRORS.accountExists);
+    expect((await adminAuth().getUserByEmail(worker.email)).uid).toBe(firstUid);
+
+    letFirstSend();
+    await expect(first).resolves.toMatchObject({ uid: firstUid, email: worker.email });
+    expect(sends).toBe(1);
+    expect(await auditEntries({ workerId: worker.id })).toHaveLength(1);
+    // The lease is given back: nothing is left to block the worker's next operation.
+    expect((await db.collection(ACCOUNT_CREATIONS).doc(worker.id).get()).exists).toBe(false);
   });
 
   it('deletes the new Auth account again and answers internal when a later step fails', async () => {

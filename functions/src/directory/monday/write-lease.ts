@@ -1,12 +1,13 @@
 // One writer per board across every function instance. monday.com warns against concurrent
 // mutations on one board and does not promise to refuse them (a 423 only sometimes:
 // https://developer.monday.com/api-reference/docs/error-handling), so edits take a lease on
-// `mondayWriteLeases/{boardId}` first: a Firestore document naming the holder and until when it
-// holds. A holder renews the lease while its write runs; one that dies lets it lapse after
-// LEASE_MS, so the next writer never waits on a dead instance for long. Staff edits are rare (a
-// few a minute at most), so this one document per board is far below Firestore's write rate.
+// `mondayWriteLeases/{boardId}` first (firestore-lease.ts). A holder renews the lease while its
+// write runs; one that dies lets it lapse after LEASE_MS, so the next writer never waits on a dead
+// instance for long. Staff edits are rare (a few a minute at most), so this one document per board
+// is far below Firestore's write rate.
 import { randomUUID } from 'node:crypto';
-import { type Firestore, Timestamp } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import { releaseLease, tryTakeLease } from '../../firestore-lease.js';
 import { BoardUnavailableError } from './errors.js';
 
 export const WRITE_LEASES = 'mondayWriteLeases';
@@ -24,45 +25,13 @@ export type WriteLeaseOptions = {
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Firestore's refusal of a create or a precondition: another writer got there first. */
-const isLostRace = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 6 || code === 9 || code === 'already-exists' || code === 'failed-precondition';
-};
+const leaseKey = (boardId: string) => ({ collection: WRITE_LEASES, id: boardId });
 
-/**
- * Takes the lease when it is free or lapsed (or renews our own); true when this holder has it.
- * Optimistic: a create, or an update on the condition that nobody wrote the lease since it was
- * read, so no transaction holds a lock while writers wait.
- */
-async function tryTake(db: Firestore, boardId: string, holder: string, now: Date): Promise<boolean> {
-  const ref = db.collection(WRITE_LEASES).doc(boardId);
-  const lease = await ref.get();
-  const data = {
-    holder,
-    until: Timestamp.fromMillis(now.getTime() + LEASE_MS),
-    takenAt: Timestamp.fromDate(now),
-  };
-  try {
-    if (!lease.exists) {
-      await ref.create(data);
-      return true;
-    }
-    const until = lease.get('until') as Timestamp | undefined;
-    if (lease.get('holder') !== holder && until && until.toMillis() > now.getTime()) return false;
-    await ref.update(data, { lastUpdateTime: lease.updateTime! });
-    return true;
-  } catch (error) {
-    if (isLostRace(error)) return false;
-    throw error;
-  }
-}
+const tryTake = (db: Firestore, boardId: string, holder: string, now: Date) =>
+  tryTakeLease(db, leaseKey(boardId), holder, now, LEASE_MS);
 
-async function release(db: Firestore, boardId: string, holder: string) {
-  const ref = db.collection(WRITE_LEASES).doc(boardId);
-  const lease = await ref.get();
-  if (lease.get('holder') === holder) await ref.delete({ lastUpdateTime: lease.updateTime! });
-}
+const release = (db: Firestore, boardId: string, holder: string) =>
+  releaseLease(db, leaseKey(boardId), holder);
 
 /**
  * Runs `work` holding the board's write lease: waits (with growing pauses) while another instance
