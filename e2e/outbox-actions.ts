@@ -2,8 +2,10 @@
 // form through the app's own links (so its screen is loaded while online: the suite blocks the service
 // worker that serves screens offline in real use), fill a work-hours ticket, submit it offline, and look
 // at the outbox in the history and on the device.
-import type { BrowserContext, Page } from 'playwright-core';
-import { admin } from './live-fixtures.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { signIn } from './app-actions.js';
+import { APP_URL, newContext } from './browser.js';
+import { type TestWorker, admin } from './live-fixtures.js';
 
 export const WAITING = 'Waiting for connection';
 export const OUTBOX = 'Waiting to be sent';
@@ -13,6 +15,20 @@ export async function ticketsWith(uid: string, description: string) {
   const { db } = await admin();
   const found = await db.collection('tickets').where('createdBy', '==', uid).get();
   return found.docs.filter((doc) => doc.get('description') === description);
+}
+
+/** Signs `worker` in on a new desktop context, in English, and opens the history (loaded while online). */
+export async function openHistoryAs(
+  browser: Browser,
+  worker: TestWorker,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, 'desktop');
+  await context.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await context.newPage();
+  await signIn(page, worker.email);
+  await page.goto(`${APP_URL}/ticket-history`);
+  await page.getByRole('heading', { name: 'Ticket history' }).waitFor({ timeout: 20_000 });
+  return { context, page };
 }
 
 /** Opens a category's form through the app's own links (loading its screen while online). */

@@ -17,6 +17,7 @@ import {
   WAITING,
   fillWorkHours,
   openForm,
+  openHistoryAs,
   outboxEntry,
   storedOutbox,
   submitOffline,
@@ -40,14 +41,7 @@ async function signedInWorker(
 ): Promise<{ worker: TestWorker; context: BrowserContext; page: Page }> {
   const worker = await createTestWorker(name);
   workers.push(worker);
-  const context = await newContext(browser, 'desktop');
-  await context.addInitScript(() => localStorage.setItem('language', 'en'));
-  const page = await context.newPage();
-  await signIn(page, worker.email);
-  // The history first, so its screen is loaded while online.
-  await page.goto(`${APP_URL}/ticket-history`);
-  await page.getByRole('heading', { name: 'Ticket history' }).waitFor({ timeout: 20_000 });
-  return { worker, context, page };
+  return { worker, ...(await openHistoryAs(browser, worker)) };
 }
 
 describe('the outbox', () => {

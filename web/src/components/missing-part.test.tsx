@@ -50,4 +50,20 @@ describe('missingPart', () => {
     expect(screen.getByRole('heading', { name: 'The screen' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it('reloads the page once when the part fails with the connection there (the browser keeps the failure)', async () => {
+    setOnline(false);
+    const load = vi.fn().mockRejectedValue(chunkError());
+    const reload = vi.fn();
+    const Missing = missingPart(load, reload);
+    render(<Missing />);
+    act(() => setOnline(true));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    // A server that keeps failing gets no reload loop: Retry right after tries, without reloading.
+    await userEvent.click(await screen.findByRole('button', { name: 'Spróbuj ponownie' }));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+  });
 });

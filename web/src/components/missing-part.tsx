@@ -3,13 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './ui/button';
 import { ResultPanel } from './ui/result-panel';
 
+const RELOADED_AT_KEY = 'missingPart.reloadedAt';
+/** At most one reload for a part that fails online in this long (no reload loop on a broken server). */
+const RELOAD_GUARD_MS = 30_000;
+
+/**
+ * Reloads the page unless it did so for a missing part within RELOAD_GUARD_MS. Chromium keeps a
+ * failed dynamic import for the page's life: once a part's code failed to load offline, importing it
+ * again fails at once without asking the network, so only a new page can load it.
+ */
+function reloadOnce(reload: () => void): void {
+  const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
+  if (Date.now() - last < RELOAD_GUARD_MS) return;
+  sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
+  reload();
+}
+
 /**
  * What a screen shows in place of its code when that code could not be loaded (no connection, and
  * the part is not on this phone yet: the first visit before the app's offline copy was in place, or
  * a new version whose files the phone has not got): says so, and loads it again with Retry or by
- * itself when the connection returns, then shows the screen.
+ * itself when the connection returns, then shows the screen. A load that fails with the connection
+ * there reloads the page (see reloadOnce).
  */
-export function missingPart(load: () => Promise<ComponentType>): ComponentType {
+export function missingPart(
+  load: () => Promise<ComponentType>,
+  reload: () => void = () => window.location.reload(),
+): ComponentType {
   /** The screen once it loaded: later visits show it at once. */
   let loaded: ComponentType | null = null;
   return function MissingPart() {
@@ -33,6 +53,7 @@ export function missingPart(load: () => Promise<ComponentType>): ComponentType {
           if (isCurrent) setLoaded(() => component);
         },
         () => {
+          if (navigator.onLine) reloadOnce(reload);
           if (isCurrent) setIsTrying(false);
         },
       );

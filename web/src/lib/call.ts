@@ -1,5 +1,6 @@
 import type { CallableName, CallableInputOf, CallableResponseOf } from '@domain/callables';
 import { callableErrorOf } from './callable-keys';
+import { reportConnection } from './connectivity';
 import { firebaseApp } from './firebase';
 import { startAppCheck } from './firebase-app-check';
 import { functions } from './firebase-data';
@@ -64,8 +65,12 @@ export async function call<N extends CallableName>(
       name,
       callOptionsOf(name),
     )(withoutUndefined(request ?? ({} as CallableInputOf<N>)));
+    reportConnection(true);
     return result.data;
   } catch (error) {
-    throw callableErrorOf(name, error);
+    const failure = callableErrorOf(name, error);
+    // A refusal is an answer; only a call that got none says anything about the connection.
+    if (failure.source !== 'device') reportConnection(failure.source === 'server');
+    throw failure;
   }
 }

@@ -3,6 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { loadAdminTexts } from '../i18n';
 import { forgetCachedProfiles } from '../lib/auth/profile-cache';
+import { resetConnectivity } from '../lib/connectivity';
+import { reachOrigin } from '../lib/reach-origin';
 import { preloadNoticeStack } from '../notices';
 
 // findBy* and waitFor wait up to 5 s (1 s by default): lazy chunks and a loaded two-core CI
@@ -16,8 +18,17 @@ vi.mock('../lib/storage-availability', () => ({
   resetStorageAvailability: vi.fn(),
 }));
 
+// The app's origin answers unless a test says otherwise (the real probe asks the server over HTTP).
+vi.mock('../lib/reach-origin', () => ({
+  PROBE_PATH: '/version.json',
+  PROBE_TIMEOUT_MS: 5000,
+  reachOrigin: vi.fn(() => Promise.resolve(true)),
+}));
+
 afterEach(() => {
   cleanup();
+  resetConnectivity();
+  vi.mocked(reachOrigin).mockImplementation(() => Promise.resolve(true));
   localStorage.clear();
   sessionStorage.clear();
   forgetCachedProfiles();

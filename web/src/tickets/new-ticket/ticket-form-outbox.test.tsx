@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reachOrigin } from '../../lib/reach-origin';
 import { memoryDraftStore } from '../../lib/drafts/draft-store';
 import { type KeyValueStore, memoryKeyValueStore } from '../../lib/idb/key-value-store';
 import type { OutboxEntry } from '../outbox/outbox-entry';
@@ -72,6 +73,21 @@ describe('TicketForm with no connection', () => {
       window.dispatchEvent(new Event('offline'));
     });
     expect(screen.getByText(note)).toBeInTheDocument();
+  });
+
+  it('counts a Wi-Fi with no way out as offline: says so before Submit and queues at once', async () => {
+    // The phone says online, but the app's own origin does not answer its probe.
+    vi.mocked(reachOrigin).mockResolvedValue(false);
+    const outbox = memoryKeyValueStore();
+    await openForm(outbox);
+    const note = 'Brak połączenia: zgłoszenie zostanie zachowane na tym telefonie i wysłane później.';
+    expect(await screen.findByText(note)).toBeInTheDocument();
+
+    await userEvent.click(submitButton());
+
+    await expectQueuedPanel();
+    expect(submitTicket).not.toHaveBeenCalled();
+    expect(outbox.records.get(REQUEST_ID)).toMatchObject({ status: 'waiting', uid: FOREMAN });
   });
 
   it('puts the ticket with its file in the outbox when the phone is offline, and removes the draft', async () => {

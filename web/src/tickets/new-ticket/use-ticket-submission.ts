@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth/auth-context';
 import { call } from '../../lib/call';
 import { TOO_MANY_REQUESTS_KEY, tooManyRequestsOf } from '../../lib/callable-failure';
 import { callableErrorOf, failureKeyOf } from '../../lib/callable-keys';
+import { isOnline } from '../../lib/connectivity';
 import { logger } from '../../lib/logger';
 import { useNotices } from '../../notices';
 import type { PickedFile } from '../../components/ui/file-picker';
@@ -168,13 +169,14 @@ export function useTicketSubmission({
 
   const submit = async (submission: TicketSubmission) => {
     setPhase('submitting');
-    // Known to be offline: straight to the outbox, without waiting for the call to fail.
-    if (!navigator.onLine && (await queue(submission))) return;
+    // Known to be offline (no signal, or a Wi-Fi with no way out): straight to the outbox, without
+    // waiting for the call to fail.
+    if (!isOnline() && (await queue(submission))) return;
     let result: SubmitTicketResponse;
     try {
       result = await call('submitTicket', submission);
     } catch (error) {
-      if (isConnectionFailure(error, navigator.onLine) && (await queue(submission))) return;
+      if (isConnectionFailure(error, isOnline()) && (await queue(submission))) return;
       setPhase('editing');
       refused(error);
       return;

@@ -1,10 +1,11 @@
+import { isOnline, subscribeConnectivity } from '../../lib/connectivity';
 import { logger } from '../../lib/logger';
 import type { OutboxSendReport } from './send-outbox';
 import { type OutboxStore, browserOutboxStore, listOutbox } from './outbox-store';
 
-// When the outbox is sent: as soon as a signed-in screen opens, when the browser says the
-// connection is back, every OUTBOX_RETRY_MS while entries wait (a phone may say "online" on a
-// site's dead Wi-Fi), when the form or "Try again" asks, and when the service worker's Background
+// When the outbox is sent: as soon as a signed-in screen opens, when the connection is back (the
+// app's connectivity signal, which also counts a site's dead Wi-Fi as offline), every
+// OUTBOX_RETRY_MS while entries wait, when the form or "Try again" asks, and when the service worker's Background
 // Sync fires (sw-outbox.js asks the open pages, since the sign-in lives in the page). Only one tab
 // of the device sends at a time (Web Locks); the sending code loads only when there is something
 // to send.
@@ -58,7 +59,7 @@ export async function sendOutboxNow(uid: string, store: OutboxStore): Promise<Ou
   const pending = await listOutbox(store, uid);
   if (!pending.some((entry) => entry.status !== 'refused')) return EMPTY;
   // Offline, the sending code could not even load: wait for the connection.
-  if (!navigator.onLine) return { ...EMPTY, isWaiting: true };
+  if (!isOnline()) return { ...EMPTY, isWaiting: true };
   return withSendLock(async () => {
     const [{ sendOutboxRound }, api, { call }] = await Promise.all([
       import('./send-outbox'),
@@ -70,7 +71,7 @@ export async function sendOutboxNow(uid: string, store: OutboxStore): Promise<Ou
       submit: (submission) => call('submitTicket', submission),
       upload: (owner, ticketId, file) => api.uploadTicketFile(owner, ticketId, file, () => undefined),
       attach: (ticketId, files) => call('attachTicketFiles', { ticketId, files }),
-      isOnline: () => navigator.onLine,
+      isOnline,
     });
   });
 }
@@ -110,15 +111,22 @@ export function startOutboxSender(uid: string, onReport: (report: OutboxSendRepo
     void send().then((report) => ports?.[0]?.postMessage(report?.isWaiting === false ? 'sent' : 'waiting'));
   };
 
+  let wasOnline = isOnline();
+  const sendWhenBack = () => {
+    const isOnlineNow = isOnline();
+    if (isOnlineNow && !wasOnline) sendNow();
+    wasOnline = isOnlineNow;
+  };
+
   sendRequests.add(sendNow);
-  window.addEventListener('online', sendNow);
+  const stopListening = subscribeConnectivity(sendWhenBack);
   navigator.serviceWorker?.addEventListener('message', answerServiceWorker);
   sendNow();
   return () => {
     isStopped = true;
     clearTimeout(timer);
     sendRequests.delete(sendNow);
-    window.removeEventListener('online', sendNow);
+    stopListening();
     navigator.serviceWorker?.removeEventListener('message', answerServiceWorker);
   };
 }
