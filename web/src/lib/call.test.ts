@@ -1,8 +1,10 @@
 import { httpsCallable } from 'firebase/functions';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, callOptionsOf, withoutUndefined } from './call';
 import { CallableError } from './callable-failure';
+import { isOnline, settledProbe, subscribeConnectivity } from './connectivity';
 import { functions } from './firebase-data';
+import { reachOrigin } from './reach-origin';
 
 vi.mock('./firebase', () => ({ firebaseApp: vi.fn(() => ({})) }));
 vi.mock('./firebase-app-check', () => ({ startAppCheck: vi.fn(() => Promise.resolve()) }));
@@ -110,5 +112,45 @@ describe('what call() rejects with', () => {
       source: 'device',
       cause: expect.any(TypeError),
     });
+  });
+
+  it('is a network failure at once while the app is offline, without loading any of the SDK', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    vi.mocked(functions).mockClear();
+    await expect(call('submitTicket', {} as never)).rejects.toMatchObject({
+      callable: 'submitTicket',
+      code: 'unavailable',
+      source: 'network',
+    });
+    expect(functions).not.toHaveBeenCalled();
+    expect(httpsCallableMock).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+});
+
+describe('call() and the connectivity signal', () => {
+  const httpsCallableMock = vi.mocked(httpsCallable);
+  const answering = (send: () => Promise<unknown>) =>
+    httpsCallableMock.mockReturnValue(Object.assign(vi.fn(send), { stream: vi.fn() }));
+  const stops: (() => void)[] = [];
+  afterEach(() => stops.splice(0).forEach((stop) => stop()));
+
+  it('has the origin probed at once when a call got no answer, and not when the server refused', async () => {
+    stops.push(subscribeConnectivity(() => undefined));
+    await settledProbe();
+    const probe = vi.mocked(reachOrigin);
+    probe.mockClear();
+    answering(() =>
+      Promise.reject(Object.assign(new Error('permission'), { code: 'functions/permission-denied' })),
+    );
+    await call('getUserProfile', { userId: 'u-1' }).catch(() => undefined);
+    expect(probe).not.toHaveBeenCalled();
+    probe.mockResolvedValueOnce(false);
+    answering(() => Promise.reject(Object.assign(new Error('internal'), { code: 'functions/internal' })));
+    await call('getUserProfile', { userId: 'u-1' }).catch(() => undefined);
+    expect(probe).toHaveBeenCalledTimes(1);
+    await settledProbe();
+    expect(isOnline()).toBe(false);
+    answering(() => Promise.resolve({ data: {} }));
   });
 });

@@ -1,6 +1,6 @@
 import type { CallableName, CallableInputOf, CallableResponseOf } from '@domain/callables';
 import { callableErrorOf } from './callable-keys';
-import { reportConnection } from './connectivity';
+import { isOnline, reportConnection } from './connectivity';
 import { firebaseApp } from './firebase';
 import { startAppCheck } from './firebase-app-check';
 import { functions } from './firebase-data';
@@ -44,6 +44,9 @@ export function callOptionsOf(name: CallableName): { timeout: number } | undefin
   return timeout === undefined ? undefined : { timeout };
 }
 
+/** The Functions SDK's error for a call that got no answer. */
+const NO_CONNECTION = { code: 'functions/unavailable', message: 'unavailable' };
+
 /**
  * Calls callable `name` and resolves with its answer. Rejects with a CallableError: the failure
  * mapped once from the SDK's error with the callable's keys (callable-keys.ts), so every screen reads
@@ -53,6 +56,10 @@ export async function call<N extends CallableName>(
   name: N,
   ...[request]: RequestArgs<N>
 ): Promise<CallableResponseOf<N>> {
+  // Known to be offline: the failure the SDK would give, without loading its code. Chromium keeps a
+  // dynamic import that failed for the page's life, so an SDK chunk first asked for offline would
+  // fail every later call too, the outbox's included, until a reload.
+  if (!isOnline()) throw callableErrorOf(name, NO_CONNECTION);
   try {
     // startAppCheck again: a no-op once started, a retry when it could not start before.
     const [instance, sdk] = await Promise.all([

@@ -9,6 +9,7 @@
 // finds the later expiry there on its next check.
 import { SESSION_CHECK_INTERVAL_MS, SESSION_TIMEOUT_MS, SESSION_WARNING_MS } from '@domain';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { isOnline } from '../lib/connectivity';
 import { logger } from '../lib/logger';
 import { currentUser } from '../lib/auth/api';
 import { clearSessionTimedOut, markSessionTimedOut } from '../lib/auth/sign-out-cleanup';
@@ -130,6 +131,8 @@ export async function endSessionManually(
  * demand; a failure changes nothing here (the next call that needs the session will say so).
  */
 function tellServerSessionExtended() {
+  // Offline the server cannot be told, and its code is not asked for (see call()).
+  if (!isOnline()) return;
   void import('../lib/call')
     .then(({ call }) => call('keepSessionAlive', {}))
     .catch((error: unknown) => logger.warn('session: the server was not told of the extension', error));

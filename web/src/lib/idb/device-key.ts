@@ -1,4 +1,5 @@
 import { currentUser } from '../auth/api';
+import { isOnline, subscribeConnectivity } from '../connectivity';
 import { DEVICE_KEYS_DB_NAME } from './device-databases';
 import { type KeyValueStore, browserKeyValueStore, deleteDeviceDatabase } from './key-value-store';
 
@@ -17,6 +18,8 @@ type KeySource = (uid: string) => Promise<string>;
 
 /** The account's raw key, base64, from the server. */
 const serverKey: KeySource = async () => {
+  // Not even loaded offline: a dynamic import that failed offline stays failed for the page's life.
+  if (!isOnline()) throw new Error('No connection for the account key');
   const { call } = await import('../call');
   return (await call('getDeviceKey', {})).key;
 };
@@ -165,7 +168,7 @@ export const KEY_PREFETCH_DELAY_MS = 500;
 export function prefetchDeviceKey(uid: string, source?: KeySource): () => void {
   let isDone = false;
   const fetchKey = () => {
-    if (isDone || !navigator.onLine) return;
+    if (isDone || !isOnline()) return;
     deviceKey(uid, source).then(
       () => {
         isDone = true;
@@ -174,10 +177,10 @@ export function prefetchDeviceKey(uid: string, source?: KeySource): () => void {
     );
   };
   const timer = setTimeout(fetchKey, KEY_PREFETCH_DELAY_MS);
-  window.addEventListener('online', fetchKey);
+  const stopListening = subscribeConnectivity(fetchKey);
   return () => {
     isDone = true;
     clearTimeout(timer);
-    window.removeEventListener('online', fetchKey);
+    stopListening();
   };
 }
