@@ -188,18 +188,23 @@ describe('a staff-made worker is named by the directory, never by the token', ()
   });
 });
 
-/** The Admin Auth client whose deleteUser waits until `parties` calls are in it, then lets them all go on. */
-function deletingTogether(parties: number): Auth {
+/**
+ * The Admin Auth client whose first `parties` getUserByEmail calls wait until all of them are in,
+ * then go on together; later calls go through at once.
+ */
+function readingTogether(parties: number): Auth {
   const waiting: (() => void)[] = [];
   return new Proxy(auth, {
     get(target, property, receiver) {
-      if (property === 'deleteUser') {
-        return async (uid: string) => {
-          await new Promise<void>((resolve) => {
-            waiting.push(resolve);
-            if (waiting.length === parties) for (const go of waiting) go();
-          });
-          return target.deleteUser(uid);
+      if (property === 'getUserByEmail') {
+        return async (email: string) => {
+          if (waiting.length < parties) {
+            await new Promise<void>((resolve) => {
+              waiting.push(resolve);
+              if (waiting.length === parties) for (const go of waiting) go();
+            });
+          }
+          return target.getUserByEmail(email);
         };
       }
       const value: unknown = Reflect.get(target, property, receiver);
@@ -248,11 +253,11 @@ describe('createAccount takes over a self-made account holding the worker’s e-
     });
   });
 
-  it('makes one account on a double click that deletes at the same moment: the other call answers accountExists', async () => {
+  it('makes one account on a double click that read the self-made account at the same moment: the other call answers accountExists', async () => {
     const { manager, workerId, email, squatter } = await preRegistered();
     const managerAuth = await callableAuth(manager);
-    // Both calls have read the self-made account before either deletes it.
-    const createAccount = createCreateAccountHandler({ ...deps, auth: deletingTogether(2) });
+    // Both calls have read the self-made account before either goes on to delete it.
+    const createAccount = createCreateAccountHandler({ ...deps, auth: readingTogether(2) });
     const outcomes = await Promise.allSettled([
       createAccount(callableRequest({ workerId }, managerAuth)),
       createAccount(callableRequest({ workerId }, managerAuth)),
