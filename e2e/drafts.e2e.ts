@@ -80,12 +80,13 @@ describe('new-ticket drafts', () => {
   });
 
   // The last words before a reload: written at once as the page goes (a rescue write), however long
-  // the account's device key takes to come, or if it never comes.
+  // the account's device key takes to come, or if it never comes. With the service worker on, as on
+  // a phone: the reload is answered from its precache, at once.
   for (const keyWay of ['answered', 'slow (5 s)', 'failing'] as const) {
     it(`keep words typed 0, 100 and 300 ms before a reload (device key ${keyWay})`, async () => {
       const [worker] = workers;
       if (!worker) throw new Error('test worker missing');
-      const context = await newContext(browser, 'phone');
+      const context = await newContext(browser, 'phone', { serviceWorker: true });
       if (keyWay !== 'answered') {
         await context.route('**/getDeviceKey', async (route) => {
           if (keyWay === 'failing') return route.abort('connectionreset');
@@ -95,6 +96,9 @@ describe('new-ticket drafts', () => {
       }
       const page = await context.newPage();
       await signIn(page, worker.email);
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+        .toBe(true);
       for (const delay of [0, 100, 300]) {
         await openForm(page);
         // The form keeps its one-time pad ready a moment after it opens.
