@@ -41,6 +41,9 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(APP_VERSION) },
   resolve: {
     alias: { '@domain': fileURLToPath(new URL('../functions/src/domain/index.ts', import.meta.url)) },
+    // Each Firebase SDK package nests its own copy of these three (patch versions of one release), and
+    // each copy would be bundled apart: one copy each, for every route that loads two SDK parts.
+    dedupe: ['@firebase/util', '@firebase/component', '@firebase/logger'],
   },
   plugins: [
     react(),
