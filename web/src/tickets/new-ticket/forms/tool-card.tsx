@@ -89,7 +89,7 @@ export type ToolCardProps = {
 export function ToolCard({ tool, isInOrder, canAdd, onAdd }: ToolCardProps) {
   const { t } = useTranslation();
   return (
-    <Card size="small" cover={<ToolImage tool={tool} />} className="tools-card">
+    <Card cover={<ToolImage tool={tool} />} className="tools-card">
       <Flex vertical gap="small" className="tools-card-body">
         <Typography.Text strong>{tool.name}</Typography.Text>
         <Typography.Text type="secondary">
