@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 export const APP_URL = 'http://127.0.0.1:5000';
@@ -50,4 +51,19 @@ export async function newContext(
     if (PERMISSION_DENIED.test(text)) denials.push(`${error.page()?.url() ?? '?'} (uncaught): ${text}`);
   });
   return context;
+}
+
+/** Waits until the service worker controls `page` (on a first visit, once it has installed). */
+export async function untilControlled(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
+    .toBe(true);
+}
+
+/** Moves inside the app to `path` without a reload, as a tap on one of its links does. */
+export async function moveInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }

@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './app-actions.js';
-import { APP_URL, launchBrowser, newContext } from './browser.js';
+import { APP_URL, launchBrowser, newContext, untilControlled } from './browser.js';
 import { type TestWorker, createTestWorker, deleteTestWorker } from './live-fixtures.js';
 
 const FORM_URL = `${APP_URL}/new-ticket/workhours/missingHours`;
@@ -96,9 +96,7 @@ describe('new-ticket drafts', () => {
       }
       const page = await context.newPage();
       await signIn(page, worker.email);
-      await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-        .toBe(true);
+      await untilControlled(page);
       for (const delay of [0, 100, 300]) {
         await openForm(page);
         // The form keeps its one-time pad ready a moment after it opens.

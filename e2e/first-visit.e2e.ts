@@ -4,7 +4,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './app-actions.js';
-import { APP_URL, launchBrowser, newContext } from './browser.js';
+import { APP_URL, launchBrowser, moveInApp, newContext, untilControlled } from './browser.js';
 
 let browser: Browser;
 
@@ -24,9 +24,7 @@ describe('the first visit, and screens whose code the phone does not have', () =
       const page = await context.newPage();
       await signIn(page, 'worker@example.com');
       // The first visit: no reload, yet the page comes under the worker once it has installed.
-      await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-        .toBe(true);
+      await untilControlled(page);
       const loadedOnline = await page.evaluate(() =>
         performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
       );
@@ -37,10 +35,7 @@ describe('the first visit, and screens whose code the phone does not have', () =
       // the precache, so its categories show, not an error page.
       await page.goto(`${APP_URL}/profile`);
       await page.locator('.app-sider').waitFor({ timeout: 20_000 });
-      await page.evaluate(() => {
-        history.pushState(null, '', '/new-ticket');
-        dispatchEvent(new PopStateEvent('popstate'));
-      });
+      await moveInApp(page, '/new-ticket');
       await page.getByRole('heading', { name: 'New ticket' }).waitFor({ timeout: 20_000 });
       await page.getByText('What is your request about?').waitFor({ timeout: 20_000 });
     } finally {
@@ -57,10 +52,7 @@ describe('the first visit, and screens whose code the phone does not have', () =
       // The signed-in shell and the profile are loaded; the bug report screen's code is not.
       await page.locator('.app-sider').waitFor({ timeout: 20_000 });
       await context.setOffline(true);
-      await page.evaluate(() => {
-        history.pushState(null, '', '/report-bug');
-        dispatchEvent(new PopStateEvent('popstate'));
-      });
+      await moveInApp(page, '/report-bug');
       const missing = page
         .getByRole('alert')
         .filter({ hasText: 'This part of the app is not on this phone yet' });

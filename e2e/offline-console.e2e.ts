@@ -6,7 +6,7 @@
 import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './app-actions.js';
-import { APP_URL, launchBrowser, newContext } from './browser.js';
+import { APP_URL, launchBrowser, moveInApp, newContext, untilControlled } from './browser.js';
 import { historyRows } from './live-fixtures.js';
 
 let browser: Browser;
@@ -19,12 +19,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Moves inside the app (no reload), as a tap on a link does. */
-const moveTo = (path: string) => {
-  history.pushState(null, '', path);
-  dispatchEvent(new PopStateEvent('popstate'));
-};
-
 /** How long the console is watched after the last screen change: Firestore retried within 2 s. */
 const WATCH_MS = 8_000;
 
@@ -35,9 +29,7 @@ describe('offline, moving between screens', () => {
     try {
       const page = await context.newPage();
       await signIn(page, 'worker@example.com');
-      await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 })
-        .toBe(true);
+      await untilControlled(page);
       await page.goto(`${APP_URL}/ticket-history`);
       await historyRows(page).first().waitFor({ timeout: 20_000 });
 
@@ -54,11 +46,11 @@ describe('offline, moving between screens', () => {
           errors.push(`${message.text()} ${message.location().url}`);
       });
       page.on('pageerror', (error) => errors.push(String(error)));
-      await page.evaluate(moveTo, '/notifications');
+      await moveInApp(page, '/notifications');
       await page.getByRole('heading', { name: 'Notifications' }).waitFor({ timeout: 20_000 });
-      await page.evaluate(moveTo, '/new-ticket');
+      await moveInApp(page, '/new-ticket');
       await page.getByText('What is your request about?').waitFor({ timeout: 20_000 });
-      await page.evaluate(moveTo, '/ticket-history');
+      await moveInApp(page, '/ticket-history');
       await historyRows(page).first().waitFor({ timeout: 20_000 });
       // Absence is watched for a while: long enough for Firestore's first reconnection attempts.
       await new Promise((resolve) => setTimeout(resolve, WATCH_MS));
