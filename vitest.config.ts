@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One project per test layer; scripts/test.mjs runs them in order and sums them up.
@@ -9,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['functions/src/**/*.test.ts', 'emulator-data/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Every core (Vitest's default leaves one idle): this layer is bound by the processor.
+          maxWorkers: availableParallelism(),
         },
       },
       './web/vitest.config.ts',

@@ -1,10 +1,16 @@
-// `npm test`: every layer, in order, then one summary with counts per layer. The functions, rules and e2e
+// `npm test`: every layer, then one summary with counts per layer. The functions, rules and e2e
 // layers run on the official Firestore emulator (a Java 21+ and the emulator are found by find-stack.mjs;
 // without them the run stops at once with one line saying what is missing: it never skips a layer).
 // `npm test -- --emulators` (`npm run test:emulators`): also the storage.rules tests, which need the
 // Storage emulator (its rules runtime is a download).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// The functions and rules layers spend most of their time waiting on the emulators (about a quarter of two
+// cores, measured), so they run in the background beside type-check, lint, unit and web tests, which keep
+// the processors busy; their output is kept in .tmp/<layer>-layer.log and printed whole when they end, so
+// the log reads one layer at a time. The browser tests run last, alone: they need the build and a quiet
+// machine.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, requireStack } from './emulators.mjs';
 
@@ -15,28 +21,40 @@ const failures = [];
 const TMP = path.join(ROOT, '.tmp');
 mkdirSync(TMP, { recursive: true });
 
-function run(command, args, extraEnv = {}) {
-  const result = spawnSync(command, args, {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, ...extraEnv },
+/**
+ * Runs a command with its output on this terminal, or in `logFile` when given; resolves to its exit code.
+ * Never synchronous: a background layer runs while the foreground one does.
+ */
+function run(command, args, logFile) {
+  return new Promise((resolve) => {
+    const fd = logFile ? openSync(logFile, 'w') : undefined;
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: fd === undefined ? 'inherit' : ['ignore', fd, fd],
+      env: process.env,
+    });
+    const finish = (code) => {
+      if (fd !== undefined) closeSync(fd);
+      resolve(code);
+    };
+    child.on('error', (error) => {
+      console.error(`${command}: ${error.message}`);
+      finish(1);
+    });
+    child.on('close', (code) => finish(code ?? 1));
   });
-  return result.status ?? 1;
 }
 
-function step(name, command, args) {
+async function step(name, command, args) {
   const started = Date.now();
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const code = run(command, args);
+  const code = await run(command, args);
   results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
   return code === 0;
 }
 
-/** Runs one Vitest project and records its counts from the JSON report. */
-function vitestLayer(project) {
-  const report = path.join(TMP, `vitest-${project}.json`);
-  rmSync(report, { force: true });
-  const vitest = [
+function vitestArgs(project, report) {
+  return [
     'vitest',
     'run',
     '--project',
@@ -45,9 +63,10 @@ function vitestLayer(project) {
     '--reporter=json',
     `--outputFile.json=${report}`,
   ];
-  const started = Date.now();
-  console.log(`\n=== ${project} tests`);
-  const code = run('npx', vitest);
+}
+
+/** Records a finished Vitest project's counts and failures from its JSON report. */
+function recordLayer(project, report, code, started) {
   const counts = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
@@ -72,8 +91,33 @@ function vitestLayer(project) {
     counts.failed = 1;
   }
   const ok = code === 0 && counts.failed === 0 && counts.passed > 0;
-  results.push({ name: `${project} tests`, ok, seconds: (Date.now() - started) / 1000, counts });
-  return ok;
+  return { name: `${project} tests`, ok, seconds: (Date.now() - started) / 1000, counts };
+}
+
+/** Runs one Vitest project in the foreground and records its counts. */
+async function vitestLayer(project) {
+  const report = path.join(TMP, `vitest-${project}.json`);
+  rmSync(report, { force: true });
+  const started = Date.now();
+  console.log(`\n=== ${project} tests`);
+  const code = await run('npx', vitestArgs(project, report));
+  const result = recordLayer(project, report, code, started);
+  results.push(result);
+  return result.ok;
+}
+
+/** Runs Vitest projects one after the other in the background; resolves to their results, in order. */
+async function backgroundLayers(projects) {
+  const done = [];
+  for (const project of projects) {
+    const report = path.join(TMP, `vitest-${project}.json`);
+    const logFile = path.join(TMP, `${project}-layer.log`);
+    rmSync(report, { force: true });
+    const started = Date.now();
+    const code = await run('npx', vitestArgs(project, report), logFile);
+    done.push({ project, logFile, result: recordLayer(project, report, code, started) });
+  }
+  return done;
 }
 
 let stack;
@@ -89,14 +133,19 @@ if (withEmulators && !stack.storage.canRun) {
 }
 
 const started = Date.now();
-step('typecheck', 'npm', ['run', 'typecheck']);
-step('lint', 'npm', ['run', 'lint']);
-vitestLayer('unit');
-vitestLayer('web');
-vitestLayer('functions');
-vitestLayer('rules');
-if (withEmulators) vitestLayer('storage-rules');
-if (step('build', 'npm', ['run', 'build'])) vitestLayer('e2e');
+const emulatorLayers = ['functions', 'rules', ...(withEmulators ? ['storage-rules'] : [])];
+console.log(`\n=== ${emulatorLayers.join(', ')} tests: in the background, output when they end`);
+const background = backgroundLayers(emulatorLayers);
+await step('typecheck', 'npm', ['run', 'typecheck']);
+await step('lint', 'npm', ['run', 'lint']);
+await vitestLayer('unit');
+await vitestLayer('web');
+for (const { project, logFile, result } of await background) {
+  console.log(`\n=== ${project} tests (ran in the background, ${result.seconds.toFixed(1)} s)`);
+  process.stdout.write(readFileSync(logFile));
+  results.push({ ...result, background: true });
+}
+if (await step('build', 'npm', ['run', 'build'])) await vitestLayer('e2e');
 else results.push({ name: 'e2e tests', ok: false, seconds: 0, counts: { passed: 0, failed: 1, skipped: 0 } });
 
 const total = { passed: 0, failed: 0, skipped: 0 };
@@ -107,7 +156,7 @@ for (const r of results) {
     : '';
   if (r.counts) for (const k of Object.keys(total)) total[k] += r.counts[k];
   console.log(
-    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`,
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(16)} ${r.seconds.toFixed(1).padStart(6)} s${counts}${r.background ? ' (in the background)' : ''}`,
   );
 }
 const failedSteps = results.filter((r) => !r.ok).length;
