@@ -111,7 +111,7 @@ try {
     const result = await scriptsLoadedBy(fresh, `${APP}${route}`);
     rows.push([route, result.total, BUDGET.routeJs]);
     if (route === filesOf) {
-      for (const f of result.files.sort((a, b) => b.size - a.size).slice(0, 40))
+      for (const f of result.files.sort((a, b) => b.size - a.size))
         console.log(`  ${route} ${(f.size / KB).toFixed(1).padStart(6)} KB ${f.file}`);
     }
     if (result.total > BUDGET.routeJs)
