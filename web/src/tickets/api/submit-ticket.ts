@@ -24,13 +24,24 @@ export function uploadTicketFile(
   return uploadFileTo(ticketFilesFolder(uid, ticketId), file, onProgress);
 }
 
-/** Uploads one file into `folder` (ending in `/`) under a fresh name, reporting progress. */
+/**
+ * Uploads one file into `folder` (ending in `/`) under a fresh name, reporting progress. A photo is
+ * shrunk first (long side 1,600 px, JPEG, without its location: lib/images/compress-image.ts), so a
+ * phone photo of several megabytes leaves as a few hundred kilobytes; any other file goes as it is.
+ */
 export async function uploadFileTo(
   folder: string,
-  file: File,
+  picked: File,
   onProgress: (percent: number) => void,
 ): Promise<StoredAttachment> {
-  const [bucket, sdk] = await Promise.all([storage(), import('firebase/storage')]);
+  // Loaded with the upload (like the Storage SDK), so the pages carry it only once a file goes.
+  const [bucket, sdk, { file }] = await Promise.all([
+    storage(),
+    import('firebase/storage'),
+    import('../../lib/images/compress-image').then(({ compressImage }) =>
+      compressImage(picked, { keepLocation: false }),
+    ),
+  ]);
   const path = `${folder}${objectName(file)}`;
   const contentType = file.type || 'application/octet-stream';
   const task = sdk.uploadBytesResumable(sdk.ref(bucket, path), file, { contentType });
