@@ -23,6 +23,7 @@ import {
   STAFF_ROLES,
   WORKER,
   WORKER_WITH_PROCESS,
+  safetyReportDoc,
   ticketDoc,
   useRulesEnvironment,
 } from './firestore-fixtures.js';
@@ -44,6 +45,7 @@ const FUNCTION_ONLY = [
   'accountCreations/w-1001',
   'config/mondayBoard',
   'config/mondaySync',
+  'safetyReports/r1/private/reporter',
 ] as const;
 
 const { as, visitor } = useRulesEnvironment('demo-rules-closed', {
@@ -59,6 +61,13 @@ const { as, visitor } = useRulesEnvironment('demo-rules-closed', {
     write('config/logging', { level: 'error' });
     write('auditLog/e1', { action: 'updateUserRole', by: { uid: STAFF.admin.uid } });
     write('securityLog/s1', { type: 'test', by: { uid: STAFF.admin.uid } });
+    write('safetyReports/r1', safetyReportDoc({ reporter: null, readers: [STAFF.foreman.uid], sequence: 1 }));
+    write('safetyReports/r1/activity/a1', { by: { uid: WORKER.uid }, change: { type: 'created' } });
+    write('safetyReports/r1/private/reporter', { uid: WORKER.uid, name: 'Piotr' });
+    write(
+      `users/${WORKER.uid}/safetyReports/r1`,
+      safetyReportDoc({ reporter: null, readers: [STAFF.foreman.uid], sequence: 1 }),
+    );
     write('messages/n1', { uid: WORKER.uid, text: 'not a collection the app has' });
   },
 });
@@ -100,6 +109,13 @@ describe('collections only functions use', () => {
     await assertFails(getDocs(collectionGroup(as(STAFF.foreman), 'activity')));
     await assertFails(getDocs(collectionGroup(as(WORKER), 'tickets')));
   });
+  it('collection-group queries over safety reports or their reporters are refused, to admins too', async () => {
+    await assertFails(getDocs(collectionGroup(as(STAFF.admin), 'safetyReports')));
+    await assertFails(
+      getDocs(query(collectionGroup(as(WORKER), 'safetyReports'), where('anonymous', '==', true))),
+    );
+    await assertFails(getDocs(collectionGroup(as(STAFF.admin), 'private')));
+  });
 });
 
 describe.each(EVERYONE)('client writes: %s', (_who, db) => {
@@ -128,5 +144,21 @@ describe.each(EVERYONE)('client writes: %s', (_who, db) => {
     await assertFails(updateDoc(doc(db(), 'config/logging'), { level: 'debug' }));
     await assertFails(setDoc(doc(db(), 'auditLog/e2'), { action: 'forged' }));
     await assertFails(setDoc(doc(db(), 'securityLog/s2'), { type: 'forged' }));
+  });
+  it('cannot write a safety report, its activity, its reporter or a reporter’s own copy', async () => {
+    const report = safetyReportDoc({ reporter: WORKER.uid, readers: [], sequence: 2 });
+    await assertFails(setDoc(doc(db(), 'safetyReports/new'), report));
+    await assertFails(updateDoc(doc(db(), 'safetyReports/r1'), { status: 'closed' }));
+    await assertFails(setDoc(doc(db(), 'safetyReports/r1'), report));
+    await assertFails(deleteDoc(doc(db(), 'safetyReports/r1')));
+    await assertFails(setDoc(doc(db(), 'safetyReports/r1/activity/new'), { change: { type: 'closed' } }));
+    await assertFails(updateDoc(doc(db(), 'safetyReports/r1/activity/a1'), { change: { type: 'closed' } }));
+    await assertFails(deleteDoc(doc(db(), 'safetyReports/r1/activity/a1')));
+    await assertFails(setDoc(doc(db(), 'safetyReports/r1/private/reporter'), { uid: OTHER_WORKER.uid }));
+    await assertFails(updateDoc(doc(db(), 'safetyReports/r1/private/reporter'), { uid: OTHER_WORKER.uid }));
+    await assertFails(deleteDoc(doc(db(), 'safetyReports/r1/private/reporter')));
+    await assertFails(setDoc(doc(db(), `users/${WORKER.uid}/safetyReports/new`), report));
+    await assertFails(updateDoc(doc(db(), `users/${WORKER.uid}/safetyReports/r1`), { status: 'closed' }));
+    await assertFails(deleteDoc(doc(db(), `users/${WORKER.uid}/safetyReports/r1`)));
   });
 });

@@ -1,6 +1,6 @@
 // What the firestore.rules test files share: the people (token claims and users/{uid} records), ticket
-// documents shaped as the functions write them, and a test environment per file on the rules suite's
-// Firestore emulator (rules-tests/global-setup.ts; the port comes from inject('rulesPorts')).
+// and safety report documents shaped as the functions write them, and a test environment per file on the
+// rules suite's Firestore emulator (rules-tests/global-setup.ts; the port comes from inject('rulesPorts')).
 import { readFileSync } from 'node:fs';
 import {
   type RulesTestContext,
@@ -31,6 +31,7 @@ import {
 } from 'firebase/firestore';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { PERMISSIONS, searchTokenOf, ticketSearchTokens } from '../functions/src/domain/index.js';
+import { urgencyRank } from '../functions/src/domain/safety.js';
 
 // A refused read is what most of these tests expect; the SDK would log each one as an error.
 setLogLevel('silent');
@@ -50,7 +51,7 @@ export type UserRecord = {
 /** Someone signed in: the token's custom claims and their users/{uid} record (null: none). */
 export type Person = { uid: string; claims: Record<string, string>; record: UserRecord | null };
 
-const { PROCESS_TICKETS, VIEW_ALL_USER_DATA } = PERMISSIONS;
+const { PROCESS_TICKETS, VIEW_ALL_USER_DATA, HANDLE_SAFETY_REPORTS } = PERMISSIONS;
 
 /**
  * A staff-made account, as createAccount and the seed make it: the role in users/{uid} (copied to the
@@ -102,6 +103,17 @@ export const MANAGER_WITHOUT_PROCESS = account('u-manager-noprocess', 'manager',
 });
 export const MANAGER_WITHOUT_BOTH = account('u-manager-nothing', 'manager', {
   revokedPermissions: [PROCESS_TICKETS, VIEW_ALL_USER_DATA],
+});
+
+/** Another site's foreman (told of no report of the worker's site). */
+export const OTHER_FOREMAN = account('u-foreman2', 'foreman');
+/** A foreman given HANDLE_SAFETY_REPORTS, which his role does not hold. */
+export const FOREMAN_WITH_SAFETY = account('u-foreman-safety', 'foreman', {
+  assignedPermissions: [HANDLE_SAFETY_REPORTS],
+});
+/** A manager whose HANDLE_SAFETY_REPORTS (a manager's by default) is revoked. */
+export const MANAGER_WITHOUT_SAFETY = account('u-manager-nosafety', 'manager', {
+  revokedPermissions: [HANDLE_SAFETY_REPORTS],
 });
 
 /** users/{uid}.disabled: the token stays valid for up to an hour after the account is disabled. */
@@ -164,6 +176,9 @@ export const PEOPLE: Person[] = [
   FOREMAN_WITHOUT_PROCESS,
   MANAGER_WITHOUT_PROCESS,
   MANAGER_WITHOUT_BOTH,
+  OTHER_FOREMAN,
+  FOREMAN_WITH_SAFETY,
+  MANAGER_WITHOUT_SAFETY,
   DISABLED_WORKER,
   DISABLED_ADMIN,
   REENABLED_MANAGER,
@@ -207,6 +222,55 @@ export function ticketDoc({
     description,
     archived,
     searchTokens: ticketSearchTokens(number, description),
+  };
+}
+
+export type SafetyReportFields = {
+  /** The reporter's uid; null for a report made without the reporter's name. */
+  reporter: string | null;
+  /** Everyone told of the report. */
+  readers: string[];
+  sequence: number;
+  urgency?: 'lifeThreatening' | 'serious' | 'minor';
+  status?: 'open' | 'acknowledged' | 'madeSafe' | 'closed';
+};
+
+/**
+ * A safety report document as submitSafetyReport writes it (StoredSafetyReport of
+ * functions/src/domain/safety.ts): an anonymous one has no `reporter` field at all.
+ */
+export function safetyReportDoc({
+  reporter,
+  readers,
+  sequence,
+  urgency = 'serious',
+  status = 'open',
+}: SafetyReportFields): DocumentData {
+  return {
+    kind: 'scaffold',
+    type: 'hazard',
+    urgency,
+    urgencyRank: urgencyRank(urgency),
+    description: 'A loose scaffold board on level 3',
+    site: 'Warszawa Wola',
+    siteArea: 'Block B',
+    location: null,
+    photos: [],
+    anonymous: reporter === null,
+    ...(reporter === null ? {} : { reporter: { uid: reporter, name: `Name of ${reporter}` } }),
+    status,
+    readers,
+    notifiedCount: readers.length,
+    createdAt: at(sequence),
+    updatedAt: at(sequence),
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    madeSafeAt: null,
+    madeSafeBy: null,
+    madeSafeText: null,
+    closedAt: null,
+    closedBy: null,
+    minutesToAcknowledge: null,
   };
 }
 

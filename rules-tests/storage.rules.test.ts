@@ -20,6 +20,7 @@ const JPEG = { contentType: 'image/jpeg' };
 const PNG = { contentType: 'image/png' };
 const PDF = { contentType: 'application/pdf' };
 const SVG = { contentType: 'image/svg+xml' };
+const WEBP = { contentType: 'image/webp' };
 
 // New files go under a folder of this run, so a rerun against a running emulator creates, not overwrites.
 const RUN = `run-${Date.now().toString(36)}`;
@@ -78,6 +79,13 @@ const RECORDS: Record<string, Record<string, unknown>> = {
   'u-disabled-foreman': staffMade('u-disabled-foreman', 'foreman', { disabled: true }),
   'u-disabled-worker': staffMade('u-disabled-worker', 'user', { disabled: true }),
   'u-unlinked-admin': { role: 'admin', assignedPermissions: [], revokedPermissions: [] },
+  'u-safety-foreman': staffMade('u-safety-foreman', 'foreman', {
+    assignedPermissions: ['HANDLE_SAFETY_REPORTS'],
+  }),
+  'u-nosafety-manager': staffMade('u-nosafety-manager', 'manager', {
+    revokedPermissions: ['HANDLE_SAFETY_REPORTS'],
+  }),
+  'u-disabled-manager': staffMade('u-disabled-manager', 'manager', { disabled: true }),
 };
 /** A foreman by claim whose record revokes PROCESS_TICKETS. */
 const revokedForeman = () => signedIn('u-revoked-foreman', { role: 'foreman' });
@@ -89,6 +97,14 @@ const grantedWorker = () => signedIn('u-granted-worker', { role: 'user' });
 const demoted = () => signedIn('u-demoted', { role: 'admin' });
 const disabledForeman = () => signedIn('u-disabled-foreman', { role: 'foreman' });
 const disabledWorker = () => signedIn('u-disabled-worker', { role: 'user' });
+/** A foreman granted HANDLE_SAFETY_REPORTS in his record (a foreman's role does not hold it). */
+const safetyForeman = () => signedIn('u-safety-foreman', { role: 'foreman' });
+/** A manager by claim whose record revokes HANDLE_SAFETY_REPORTS. */
+const noSafetyManager = () => signedIn('u-nosafety-manager', { role: 'manager' });
+/** A manager (a holder of HANDLE_SAFETY_REPORTS by role) whose account is disabled. */
+const disabledManager = () => signedIn('u-disabled-manager', { role: 'manager' });
+/** The roles holding HANDLE_SAFETY_REPORTS by default. */
+const SAFETY_ROLES = ['manager', 'manager_pl', 'admin'] as const;
 
 // Files that exist before the tests run.
 const TICKET_FILE = 'tickets/u-worker/t0/existing.jpg';
@@ -97,6 +113,11 @@ const REPLY_FILE = 'ticket-updates/u-worker/t0/reply.pdf';
 const DISABLED_TICKET_FILE = 'tickets/u-disabled-worker/t0/existing.jpg';
 const BUG_FILE = 'bug-reports/u-worker/b0/existing.png';
 const TOOL_IMAGE = 'tool-images/cordless-drill.svg';
+const SAFETY_PHOTO = 'safetyReports/u-worker/r0/existing.jpg';
+const DISABLED_SAFETY_PHOTO = 'safetyReports/u-disabled-worker/r0/existing.jpg';
+const STEP_PHOTO = 'safetyReports/steps/r0/u-manager/made-safe.jpg';
+/** A report's photo as the server keeps it; the report r-kept names u-foreman among its readers. */
+const KEPT_PHOTO = 'safetyPhotos/r-kept/photo-1.jpg';
 const ELSEWHERE = 'elsewhere/file.png';
 
 beforeAll(async () => {
@@ -117,6 +138,9 @@ beforeAll(async () => {
   await env.withSecurityRulesDisabled(async (context) => {
     const firestore = context.firestore();
     for (const [uid, record] of Object.entries(RECORDS)) await setDoc(doc(firestore, 'users', uid), record);
+    // An anonymous report of u-worker that u-foreman was told of, and u-worker's own copy of it.
+    await setDoc(doc(firestore, 'safetyReports', 'r-kept'), { anonymous: true, readers: ['u-foreman'] });
+    await setDoc(doc(firestore, 'users', 'u-worker', 'safetyReports', 'r-kept'), { anonymous: true });
     const storage = context.storage();
     await upload(storage, TICKET_FILE, 10, JPEG);
     await upload(storage, PLAIN_TICKET_FILE, 10, JPEG);
@@ -124,6 +148,10 @@ beforeAll(async () => {
     await upload(storage, DISABLED_TICKET_FILE, 10, JPEG);
     await upload(storage, BUG_FILE, 10, PNG);
     await upload(storage, TOOL_IMAGE, 10, SVG);
+    await upload(storage, SAFETY_PHOTO, 10, JPEG);
+    await upload(storage, DISABLED_SAFETY_PHOTO, 10, JPEG);
+    await upload(storage, STEP_PHOTO, 10, JPEG);
+    await upload(storage, KEPT_PHOTO, 10, JPEG);
     await upload(storage, ELSEWHERE, 10, PNG);
   });
 });
@@ -326,6 +354,151 @@ describe('bug report attachments', () => {
     await assertFails(upload(worker(), BUG_FILE, 10, PNG));
     await assertFails(remove(worker(), BUG_FILE));
     await assertFails(remove(admin(), BUG_FILE));
+  });
+});
+
+describe('safety report photos: uploads', () => {
+  const own = (fileName: string) => `safetyReports/u-worker/${RUN}/${fileName}`;
+
+  it('lets the reporter upload a JPEG, a PNG or a WebP photo into their own folder', async () => {
+    await assertSucceeds(upload(worker(), own('photo.jpg'), 1000, JPEG));
+    await assertSucceeds(upload(worker(), own('photo.png'), 1000, PNG));
+    await assertSucceeds(upload(worker(), own('photo.webp'), 1000, WEBP));
+  });
+  it('lets the reporter upload a photo of exactly 10 MB', async () => {
+    await assertSucceeds(upload(worker(), own('exactly-10mb.jpg'), 10 * MB, JPEG));
+  });
+  it('refuses a photo of 10 MB + 1 byte', async () => {
+    await assertFails(upload(worker(), own('too-big.jpg'), 10 * MB + 1, JPEG));
+    await assertFails(upload(worker(), own('too-big.webp'), 10 * MB + 1, WEBP));
+  });
+  it.each([
+    'application/pdf',
+    'image/gif',
+    'image/heic',
+    'image/heif',
+    'image/avif',
+    'image/svg+xml',
+    'text/plain',
+    'text/html',
+    'IMAGE/JPEG',
+    'image/jpeg; charset=binary',
+  ])('refuses the type %s', async (contentType) => {
+    await assertFails(upload(worker(), own('file.bin'), 10, { contentType }));
+  });
+  it('refuses a file without a type (sent as application/octet-stream)', async () => {
+    await assertFails(upload(worker(), own('untyped'), 10));
+  });
+  it("refuses an upload into another user's folder, also from holders of HANDLE_SAFETY_REPORTS", async () => {
+    await assertFails(upload(worker(), `safetyReports/u-worker2/${RUN}/photo.jpg`, 10, JPEG));
+    await assertFails(upload(staff('manager')(), own('from-manager.jpg'), 10, JPEG));
+    await assertFails(upload(admin(), own('from-admin.jpg'), 10, JPEG));
+  });
+  it('refuses a visitor, accounts staff did not make and a disabled account', async () => {
+    await assertFails(upload(anonymous(), own('anonymous.jpg'), 10, JPEG));
+    await assertFails(upload(plainWorker(), `safetyReports/u-plain/${RUN}/photo.jpg`, 10, JPEG));
+    await assertFails(upload(claimOnlyAdmin(), `safetyReports/u-claim-admin/${RUN}/photo.jpg`, 10, JPEG));
+    await assertFails(upload(unlinkedAdmin(), `safetyReports/u-unlinked-admin/${RUN}/photo.jpg`, 10, JPEG));
+    await assertFails(upload(disabledWorker(), `safetyReports/u-disabled-worker/${RUN}/photo.jpg`, 10, JPEG));
+  });
+  it('refuses to overwrite an existing photo or change its metadata, even for the reporter', async () => {
+    await assertFails(upload(worker(), SAFETY_PHOTO, 10, JPEG));
+    await assertFails(updateMetadata(ref(worker(), SAFETY_PHOTO), { contentType: 'image/png' }));
+  });
+  it('refuses a delete, to the reporter and to holders', async () => {
+    await assertFails(remove(worker(), SAFETY_PHOTO));
+    await assertFails(remove(staff('manager')(), SAFETY_PHOTO));
+    await assertFails(remove(admin(), SAFETY_PHOTO));
+  });
+  it('refuses files outside the safetyReports/{uid}/{reportId}/{fileName} shape', async () => {
+    await assertFails(upload(worker(), `safetyReports/u-worker/${RUN}/nested/photo.jpg`, 10, JPEG));
+    await assertFails(upload(worker(), 'safetyReports/u-worker/photo.jpg', 10, JPEG));
+  });
+});
+
+describe('safety report photos: reads', () => {
+  it('lets the reporter read their upload on its way, and nobody else, handlers included', async () => {
+    await assertSucceeds(read(worker(), SAFETY_PHOTO));
+    for (const role of SAFETY_ROLES) await assertFails(read(staff(role)(), SAFETY_PHOTO));
+    await assertFails(read(safetyForeman(), SAFETY_PHOTO));
+    await assertFails(read(otherWorker(), SAFETY_PHOTO));
+  });
+  it('refuses a disabled reporter their own upload', async () => {
+    await assertFails(read(disabledWorker(), DISABLED_SAFETY_PHOTO));
+  });
+  it.each(SAFETY_ROLES)('lets a %s (HANDLE_SAFETY_REPORTS by role) read a kept photo', async (role) => {
+    await assertSucceeds(read(staff(role)(), KEPT_PHOTO));
+  });
+  it('lets the reporter (through their copy) and a foreman told of the report read a kept photo', async () => {
+    await assertSucceeds(read(worker(), KEPT_PHOTO));
+    await assertSucceeds(read(foreman(), KEPT_PHOTO));
+    await assertSucceeds(read(safetyForeman(), KEPT_PHOTO));
+  });
+  it('refuses a kept photo to a revoked or disabled holder, another worker and accounts staff did not make', async () => {
+    await assertFails(read(noSafetyManager(), KEPT_PHOTO));
+    await assertFails(read(disabledManager(), KEPT_PHOTO));
+    await assertFails(read(otherWorker(), KEPT_PHOTO));
+    await assertFails(read(plainWorker(), KEPT_PHOTO));
+    await assertFails(read(claimOnlyAdmin(), KEPT_PHOTO));
+    await assertFails(read(anonymous(), KEPT_PHOTO));
+  });
+  it('lets nobody write a kept photo', async () => {
+    await assertFails(upload(worker(), `safetyPhotos/r-kept/mine.jpg`, 10, JPEG));
+    await assertFails(upload(staff('admin')(), `safetyPhotos/r-kept/mine.jpg`, 10, JPEG));
+  });
+});
+
+describe('safety report step photos (safetyReports/steps)', () => {
+  const step = (uid: string, fileName: string) => `safetyReports/steps/${RUN}/${uid}/${fileName}`;
+
+  it.each(SAFETY_ROLES)('lets a %s upload a photo into their own folder of a report', async (role) => {
+    await assertSucceeds(upload(staff(role)(), step(`u-${role}`, 'made-safe.jpg'), 1000, JPEG));
+    await assertSucceeds(upload(staff(role)(), step(`u-${role}`, 'made-safe.webp'), 1000, WEBP));
+  });
+  it('lets a foreman granted HANDLE_SAFETY_REPORTS upload, up to exactly 10 MB', async () => {
+    await assertSucceeds(upload(safetyForeman(), step('u-safety-foreman', 'update.png'), 1000, PNG));
+    await assertSucceeds(upload(safetyForeman(), step('u-safety-foreman', '10mb.jpg'), 10 * MB, JPEG));
+  });
+  it("refuses a holder an upload into another user's folder", async () => {
+    await assertFails(upload(staff('manager')(), step('u-admin', 'as-admin.jpg'), 10, JPEG));
+    await assertFails(upload(admin(), step('u-manager', 'as-manager.jpg'), 10, JPEG));
+  });
+  it('refuses holders a photo over 10 MB or of another type', async () => {
+    await assertFails(upload(admin(), step('u-admin', 'too-big.jpg'), 10 * MB + 1, JPEG));
+    await assertFails(upload(admin(), step('u-admin', 'report.pdf'), 10, PDF));
+    await assertFails(upload(admin(), step('u-admin', 'logo.svg'), 10, SVG));
+    await assertFails(upload(admin(), step('u-admin', 'photo.gif'), 10, { contentType: 'image/gif' }));
+    await assertFails(upload(admin(), step('u-admin', 'untyped'), 10));
+  });
+  it('refuses anyone without HANDLE_SAFETY_REPORTS, into their own folder too', async () => {
+    await assertFails(upload(worker(), step('u-worker', 'from-reporter.jpg'), 10, JPEG));
+    await assertFails(upload(foreman(), step('u-foreman', 'from-foreman.jpg'), 10, JPEG));
+    await assertFails(upload(noSafetyManager(), step('u-nosafety-manager', 'revoked.jpg'), 10, JPEG));
+    await assertFails(upload(disabledManager(), step('u-disabled-manager', 'disabled.jpg'), 10, JPEG));
+    await assertFails(upload(demoted(), step('u-demoted', 'demoted.jpg'), 10, JPEG));
+    await assertFails(upload(claimOnlyAdmin(), step('u-claim-admin', 'claim.jpg'), 10, JPEG));
+    await assertFails(upload(unlinkedAdmin(), step('u-unlinked-admin', 'unlinked.jpg'), 10, JPEG));
+    await assertFails(upload(anonymous(), step('u-manager', 'visitor.jpg'), 10, JPEG));
+  });
+  it('lets the uploader and holders read', async () => {
+    for (const role of SAFETY_ROLES) await assertSucceeds(read(staff(role)(), STEP_PHOTO));
+    await assertSucceeds(read(safetyForeman(), STEP_PHOTO));
+  });
+  it('refuses the reporter, a foreman without the permission, a revoked holder and a visitor', async () => {
+    await assertFails(read(worker(), STEP_PHOTO));
+    await assertFails(read(foreman(), STEP_PHOTO));
+    await assertFails(read(noSafetyManager(), STEP_PHOTO));
+    await assertFails(read(disabledManager(), STEP_PHOTO));
+    await assertFails(read(anonymous(), STEP_PHOTO));
+  });
+  it('refuses overwrites and deletes, even from the uploader', async () => {
+    await assertFails(upload(staff('manager')(), STEP_PHOTO, 10, JPEG));
+    await assertFails(remove(staff('manager')(), STEP_PHOTO));
+    await assertFails(remove(admin(), STEP_PHOTO));
+  });
+  it('refuses files outside the safetyReports/steps/{reportId}/{uid}/{fileName} shape', async () => {
+    await assertFails(upload(admin(), `safetyReports/steps/${RUN}/u-admin/nested/photo.jpg`, 10, JPEG));
+    await assertFails(upload(admin(), `safetyReports/steps/${RUN}/photo.jpg`, 10, JPEG));
   });
 });
 

@@ -93,9 +93,11 @@ export function securityHeaders(options) {
     { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    // The camera for photos of tickets and safety reports; the location only for a safety report whose
+    // reporter chose to share it (the browser asks them first).
     {
       key: 'Permissions-Policy',
-      value: 'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+      value: 'camera=(self), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()',
     },
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'Cache-Control', value: 'no-cache' },

@@ -24,6 +24,9 @@ import { createAddTicketUpdateHandler } from './callable/tickets/add-ticket-upda
 import { createListTicketQueueHandler } from './callable/tickets/list-ticket-queue.js';
 import { createListTicketStaffHandler } from './callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
+import { createRevealSafetyReporterHandler } from './callable/safety/reveal-safety-reporter.js';
+import { createSafetyReportStepHandler } from './callable/safety/safety-report-step.js';
+import { createSubmitSafetyReportHandler } from './callable/safety/submit-safety-report.js';
 import { createMarkNotificationsReadHandler } from './callable/notifications/mark-notifications-read.js';
 import { createGetDeviceKeyHandler } from './callable/device-keys/get-device-key.js';
 import { createKeepSessionAliveHandler } from './callable/session/keep-session-alive.js';
@@ -39,6 +42,7 @@ import { adminAppCheck } from './http/app-check.js';
 import { createSignUpGate } from './auth/sign-up-gate.js';
 import { createBackendLogger } from './logging/backend-logger.js';
 import { createStorageFileInspector } from './storage/file-inspector.js';
+import { createBucketObjectMover } from './storage/object-mover.js';
 
 setGlobalOptions({ region: FUNCTIONS_REGION, maxInstances: 10 });
 
@@ -77,6 +81,26 @@ export const attachTicketFiles = serveCallable(
 export const submitBugReport = serveCallable(
   'submitBugReport',
   createSubmitBugReportHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
+);
+
+// Safety reports: made by any account, handled by holders of HANDLE_SAFETY_REPORTS.
+export const submitSafetyReport = serveCallable(
+  'submitSafetyReport',
+  createSubmitSafetyReportHandler({
+    db,
+    logger,
+    now: Date.now,
+    files: createStorageFileInspector(),
+    mover: createBucketObjectMover(),
+  }),
+);
+export const safetyReportStep = serveCallable(
+  'safetyReportStep',
+  createSafetyReportStepHandler({ db, logger, now: Date.now, files: createStorageFileInspector() }),
+);
+export const revealSafetyReporter = serveCallable(
+  'revealSafetyReporter',
+  createRevealSafetyReporterHandler({ db, logger, now: Date.now }),
 );
 
 // Administration: every operation re-checks its caller on the server.

@@ -652,6 +652,67 @@ describe('adminDashboard', () => {
     });
   });
 
+  it('gives the median minutes to acknowledge safety reports per site, over the last 90 days, and the open count', async () => {
+    const site = `Dashboard Site ${tag}`;
+    const DAY = 24 * 60 * 60 * 1000;
+    const reports: [string, Record<string, unknown>][] = [
+      [
+        'a',
+        {
+          site,
+          status: 'acknowledged',
+          minutesToAcknowledge: 2,
+          acknowledgedAt: Timestamp.fromMillis(clock - DAY),
+        },
+      ],
+      [
+        'b',
+        {
+          site: ` ${site.toUpperCase()}`,
+          status: 'closed',
+          minutesToAcknowledge: 10,
+          acknowledgedAt: Timestamp.fromMillis(clock - 2 * DAY),
+        },
+      ],
+      [
+        'c',
+        {
+          site,
+          status: 'madeSafe',
+          minutesToAcknowledge: 4,
+          acknowledgedAt: Timestamp.fromMillis(clock - 3 * DAY),
+        },
+      ],
+      // Acknowledged too long ago to count, and still open.
+      [
+        'd',
+        {
+          site,
+          status: 'closed',
+          minutesToAcknowledge: 500,
+          acknowledgedAt: Timestamp.fromMillis(clock - 91 * DAY),
+        },
+      ],
+      ['e', { site, status: 'open', minutesToAcknowledge: null, acknowledgedAt: null }],
+    ];
+    const before = await dashboard(callers.manager);
+    for (const [id, data] of reports) await db.doc(`safetyReports/dash-${tag}-${id}`).set(data);
+    try {
+      const after = await dashboard(callers.manager);
+      expect(after.safetyAcknowledgeBySite.find((row) => row.site === site)).toEqual({
+        site,
+        medianMinutes: 4,
+        reports: 3,
+      });
+      expect(after.safetyOpen - before.safetyOpen).toBe(1);
+    } finally {
+      await deleteDocs(
+        'safetyReports',
+        reports.map(([id]) => `dash-${tag}-${id}`),
+      );
+    }
+  });
+
   it('refuses a call without auth and a foreman', async () => {
     expect((await httpsErrorOf(adminDashboard(callableRequest(undefined)))).code).toBe('unauthenticated');
     const error = await httpsErrorOf(dashboard(callers.foreman));

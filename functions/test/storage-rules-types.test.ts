@@ -72,7 +72,11 @@ describe('storage.rules permissions', () => {
   it('hold the roles of ROLE_PERMISSIONS for every permission they check, in both files', () => {
     for (const rules of [storageRules, firestoreRules]) {
       const table = rolesTable(rules);
-      expect(Object.keys(table).sort()).toEqual(['PROCESS_TICKETS', 'VIEW_ALL_USER_DATA']);
+      expect(Object.keys(table).sort()).toEqual([
+        'HANDLE_SAFETY_REPORTS',
+        'PROCESS_TICKETS',
+        'VIEW_ALL_USER_DATA',
+      ]);
       for (const [permission, roles] of Object.entries(table)) {
         expect(roles).toEqual([...ROLE_PERMISSIONS[permission as keyof typeof ROLE_PERMISSIONS]]);
       }

@@ -17,10 +17,13 @@ import { listUsers } from './contracts/list-users.js';
 import { markNotificationsRead } from './contracts/mark-notifications-read.js';
 import { registerPushDevice } from './contracts/register-push-device.js';
 import { resetUserPassword } from './contracts/reset-user-password.js';
+import { revealSafetyReporter } from './contracts/reveal-safety-reporter.js';
+import { safetyReportStep } from './contracts/safety-report-step.js';
 import { saveUserPermissions } from './contracts/save-user-permissions.js';
 import { setAccountStatus } from './contracts/set-account-status.js';
 import { setBackendLogLevel } from './contracts/set-backend-log-level.js';
 import { submitBugReport } from './contracts/submit-bug-report.js';
+import { submitSafetyReport } from './contracts/submit-safety-report.js';
 import { submitTicket } from './contracts/submit-ticket.js';
 import { testPermission } from './contracts/test-permission.js';
 import { testSecurityLog } from './contracts/test-security-log.js';
@@ -43,12 +46,20 @@ export type { GetDeviceKeyResponse } from './contracts/get-device-key.js';
 export type { KeepSessionAliveResponse } from './contracts/keep-session-alive.js';
 export type { SubmitBugReportResponse } from './contracts/submit-bug-report.js';
 export type { SubmitTicketResponse } from './contracts/submit-ticket.js';
+export type { SubmitSafetyReportResponse } from './contracts/submit-safety-report.js';
+export type { SafetyReportStepResponse } from './contracts/safety-report-step.js';
+export type { RevealSafetyReporterResponse } from './contracts/reveal-safety-reporter.js';
 
 export const CALLABLES = {
   // Workers
   submitTicket,
   attachTicketFiles,
   submitBugReport,
+  submitSafetyReport,
+
+  // Safety report handling
+  safetyReportStep,
+  revealSafetyReporter,
 
   // Administration
   listUsers,

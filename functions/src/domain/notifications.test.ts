@@ -42,6 +42,11 @@ describe('notificationKey', () => {
       'notifications.kinds.assigned',
       'notifications.kinds.assignedToYou',
       'notifications.kinds.itemConfirmed',
+      'notifications.kinds.safetyReported',
+      'notifications.kinds.safetyAcknowledged',
+      'notifications.kinds.safetyUpdated',
+      'notifications.kinds.safetyMadeSafe',
+      'notifications.kinds.safetyClosed',
     ]);
   });
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /*
  * The inbox: functions write `notifications/{id}` when something happens to a
- * ticket of the recipient (or a ticket is assigned to them); the web reads the recipient's own
+ * ticket of the recipient (or a ticket is assigned to them) or to a safety report they made or
+ * are told of; the web reads the recipient's own
  * live and renders each from its translation key and values in the reader's language, so a
  * language switch retranslates the whole inbox. Only the callable markNotificationsRead changes
  * one (its `read` flag); clients write nothing.
@@ -18,6 +19,11 @@ export const NOTIFICATION_KINDS = [
   'assigned',
   'assignedToYou',
   'itemConfirmed',
+  'safetyReported',
+  'safetyAcknowledged',
+  'safetyUpdated',
+  'safetyMadeSafe',
+  'safetyClosed',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -32,16 +38,23 @@ export type NotificationValues = {
   assigned: { number: string; name: string };
   assignedToYou: { number: string; by: string };
   itemConfirmed: { number: string; item: string };
+  /** `hazard` is a safety kind and `urgency` a safety urgency, both translated on the reader's screen. */
+  safetyReported: { hazard: string; urgency: string; site: string };
+  safetyAcknowledged: { by: string };
+  safetyUpdated: { by: string };
+  safetyMadeSafe: { by: string };
+  safetyClosed: { by: string };
 };
 
 /** The translation key of a kind's text. */
 export const notificationKey = (kind: NotificationKind) => `notifications.kinds.${kind}`;
 
+/** What a notification is about: a ticket, or a safety report (`safetyReport*` kinds). */
+export type NotificationSubject = { ticketId: string; ticketNumber: string } | { safetyReportId: string };
+
 /** A notification document as stored (`createdAt` a timestamp, as a Date here). */
-export type NotificationDocument<K extends NotificationKind = NotificationKind> = {
+export type NotificationDocument<K extends NotificationKind = NotificationKind> = NotificationSubject & {
   recipient: string;
-  ticketId: string;
-  ticketNumber: string;
   kind: K;
   key: string;
   values: NotificationValues[K];

@@ -71,9 +71,22 @@ describe('push texts', () => {
     expect(TEXTS.en.title).toBe('Site Tickets');
     for (const language of LANGUAGES) {
       expect(Object.keys(TEXTS[language].kinds).sort()).toEqual(
-        ['assigned', 'assignedToYou', 'itemConfirmed', 'statusChanged', 'updateAdded'].sort(),
+        [
+          'assigned',
+          'assignedToYou',
+          'itemConfirmed',
+          'statusChanged',
+          'updateAdded',
+          'safetyReported',
+          'safetyAcknowledged',
+          'safetyUpdated',
+          'safetyMadeSafe',
+          'safetyClosed',
+        ].sort(),
       );
       expect(TEXTS[language].status.resolved).toBeTruthy();
+      expect(Object.keys(TEXTS[language].safetyKinds)).toHaveLength(7);
+      expect(Object.keys(TEXTS[language].safetyUrgencies)).toEqual(['lifeThreatening', 'serious', 'minor']);
     }
   });
   it('refuse web texts that lack one', () => {
@@ -108,12 +121,46 @@ describe('push texts', () => {
     ['en', notification({ key: 'notifications.kinds.exploded' }), 'Ticket T-0001 has changed'],
     ['en', notification({ key: 'tickets.status.new' }), 'Ticket T-0001 has changed'],
     ['en', notification({ key: 42, values: null }), 'Ticket T-0001 has changed'],
+    [
+      'pl',
+      notification({
+        key: 'notifications.kinds.safetyReported',
+        values: { hazard: 'fireGas', urgency: 'lifeThreatening', site: 'Kiruna Mine' },
+      }),
+      'Zgłoszenie zagrożenia na budowie Kiruna Mine: Ogień lub gaz (Bezpośrednie zagrożenie życia)',
+    ],
+    [
+      'en',
+      notification({
+        key: 'notifications.kinds.safetyReported',
+        values: { hazard: 'lava', urgency: 'soon', site: 'Kiruna Mine' },
+      }),
+      'Safety report at Kiruna Mine: lava (soon)',
+    ],
   ] as const)('%s: %j reads "%s"', (language, input, text) => {
     expect(pushText(TEXTS[language], input)).toBe(text);
   });
 });
 
 describe('planPush', () => {
+  it('opens the safety report, tagged with it, for a notification about one', () => {
+    const [message] = planPush(
+      notification({
+        ticketId: undefined,
+        ticketNumber: undefined,
+        safetyReportId: 'sr-9',
+        key: 'notifications.kinds.safetyClosed',
+        values: { by: 'Anna' },
+      }),
+      [device('a', { language: 'en' })],
+      TEXTS,
+    );
+    expect(message?.data).toMatchObject({
+      link: '/safety/sr-9',
+      tag: 'safety-sr-9',
+      body: 'Anna closed your safety report',
+    });
+  });
   it('sends one data message per device, each in its own language, opening the ticket', () => {
     const messages = planPush(
       notification(),

@@ -76,6 +76,9 @@ export type PushLanguageTexts = {
   kinds: Record<NotificationKind, string>;
   /** `tickets.status.*`, for the status a statusChanged text names. */
   status: Record<string, string>;
+  /** `safety.kinds.*` and `safety.urgencies.*`, for what a safetyReported text names. */
+  safetyKinds: Record<string, string>;
+  safetyUrgencies: Record<string, string>;
 };
 
 export type PushTexts = Record<Language, PushLanguageTexts>;
@@ -108,6 +111,8 @@ export function extractPushTexts(webTexts: unknown): PushLanguageTexts {
       NOTIFICATION_KINDS.map((kind) => [kind, textAt(webTexts, `notifications.kinds.${kind}`)]),
     ) as Record<NotificationKind, string>,
     status: textsUnder(webTexts, 'tickets.status'),
+    safetyKinds: textsUnder(webTexts, 'safety.kinds'),
+    safetyUrgencies: textsUnder(webTexts, 'safety.urgencies'),
   };
 }
 
@@ -122,6 +127,7 @@ export type PushNotification = {
   recipient: unknown;
   ticketId: unknown;
   ticketNumber: unknown;
+  safetyReportId?: unknown;
   key: unknown;
   values: unknown;
 };
@@ -153,10 +159,26 @@ export function pushText(texts: PushLanguageTexts, notification: PushNotificatio
     ...(values.status === undefined
       ? {}
       : { status: texts.status[toTicketStatus(values.status)] ?? values.status }),
+    ...(values.hazard === undefined ? {} : { hazard: texts.safetyKinds[values.hazard] ?? values.hazard }),
+    ...(values.urgency === undefined
+      ? {}
+      : { urgency: texts.safetyUrgencies[values.urgency] ?? values.urgency }),
   };
   const key = typeof notification.key === 'string' ? notification.key : '';
   const kind = key.startsWith(KINDS_PREFIX) ? key.slice(KINDS_PREFIX.length) : '';
   return interpolate(isKind(kind) ? texts.kinds[kind] : texts.fallback, options);
+}
+
+const filledString = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
+
+/** Where a push opens and its tag: the ticket's page, or the safety report's. */
+function subjectOf(notification: PushNotification): { link: string; tag: string } | null {
+  const reportId = filledString(notification.safetyReportId);
+  if (reportId) return { link: `/safety/${encodeURIComponent(reportId)}`, tag: `safety-${reportId}` };
+  const ticketId = filledString(notification.ticketId);
+  if (ticketId) return { link: `/ticket/${encodeURIComponent(ticketId)}`, tag: `ticket-${ticketId}` };
+  return null;
 }
 
 /** A stored device as the sender reads it. */
@@ -175,18 +197,18 @@ const languageOf = (value: unknown): Language =>
 /**
  * The messages for one new notification: one per device of the recipient with a token (the
  * newest PUSH_MAX_DEVICES), each in the device's language (Polish when it gave none), opening
- * `/ticket/{ticketId}`. The tag is the ticket's, so a newer push about a ticket replaces the older
- * one on the phone. None when the notification has no recipient or ticket.
+ * `/ticket/{ticketId}` (or `/safety/{safetyReportId}`). The tag is the ticket's (the report's), so a
+ * newer push about it replaces the older one on the phone. None without a recipient or a subject.
  */
 export function planPush(
   notification: PushNotification,
   devices: readonly PushDevice[],
   texts: PushTexts,
 ): PushMessage[] {
-  const { ticketId, recipient } = notification;
+  const { recipient } = notification;
   if (typeof recipient !== 'string' || recipient === '') return [];
-  if (typeof ticketId !== 'string' || ticketId === '') return [];
-  const link = `/ticket/${encodeURIComponent(ticketId)}`;
+  const subject = subjectOf(notification);
+  if (!subject) return [];
   return [...devices]
     .filter(
       (device): device is PushDevice & { token: string } =>
@@ -202,8 +224,8 @@ export function planPush(
         data: {
           title: language.title,
           body: pushText(language, notification),
-          link,
-          tag: `ticket-${ticketId}`,
+          link: subject.link,
+          tag: subject.tag,
           notificationId: notification.id,
         },
       };

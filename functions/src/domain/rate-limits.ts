@@ -15,6 +15,10 @@ export type RateLimit = { limit: number; windowMs: number };
  * - submitTicket 20: a worker files a few tickets a month, at most a handful at once (a tool order,
  *   receipts after a trip); 20 still leaves room for a form retried many times on a bad connection.
  * - submitBugReport 10: one report per problem; ten in an hour is already a bad day.
+ * - submitSafetyReport 20: a worker walking a site may report several hazards in a row; each one
+ *   notifies the site's foremen and every handler, so a script must not reach them by the hundred.
+ * - safetyReportStep 120: handlers acknowledge, update and close reports through a busy shift; each
+ *   step notifies the reporter.
  * - resetUserPassword 10 per caller: a manager helps a crew whose passwords were forgotten at the
  *   start of a site; every call sends an e-mail from the project's domain, so it stays bounded.
  * - resetUserPasswordTarget 3 per target account: the account's owner gets at most three reset
@@ -60,6 +64,8 @@ export const RATE_LIMITS = {
   assignTicket: { limit: 120, windowMs: HOUR },
   confirmTicketItem: { limit: 300, windowMs: HOUR },
   attachTicketFiles: { limit: 30, windowMs: HOUR },
+  submitSafetyReport: { limit: 20, windowMs: HOUR },
+  safetyReportStep: { limit: 120, windowMs: HOUR },
   markNotificationsRead: { limit: 300, windowMs: HOUR },
   registerPushDevice: { limit: 20, windowMs: HOUR },
   unregisterPushDevice: { limit: 60, windowMs: HOUR },

@@ -28,6 +28,7 @@ export const pushNotification = onDocumentCreated(
           recipient: snapshot.get('recipient'),
           ticketId: snapshot.get('ticketId'),
           ticketNumber: snapshot.get('ticketNumber'),
+          safetyReportId: snapshot.get('safetyReportId'),
           key: snapshot.get('key'),
           values: snapshot.get('values'),
         },

@@ -45,6 +45,12 @@ export const TICKET_QUEUE_KEYS = {
   forbidden: 'tickets.queue.errors.forbidden',
 } satisfies CallableFailureKeys;
 
+export const SAFETY_KEYS = {
+  own: /^safety\.errors\.[A-Za-z]+$/,
+  noConnection: 'safety.errors.noConnection',
+  forbidden: 'safety.errors.forbidden',
+} satisfies CallableFailureKeys;
+
 const BUG_REPORT_KEYS = { own: /^bugReport\.errors\.[A-Za-z]+$/ };
 const NOTIFICATION_KEYS = { own: /^notifications\.errors\.[A-Za-z]+$/ };
 const PUSH_KEYS = { own: /^profile\.settings\.push\.errors\.[A-Za-z]+$/ };
@@ -54,6 +60,9 @@ export const CALLABLE_KEYS = {
   submitTicket: { failure: 'tickets.errors.submitFailed', keys: TICKET_KEYS },
   attachTicketFiles: { failure: 'tickets.errors.attachFailed', keys: TICKET_KEYS },
   submitBugReport: { failure: 'bugReport.errors.submitFailed', keys: BUG_REPORT_KEYS },
+  submitSafetyReport: { failure: 'safety.errors.submitFailed', keys: SAFETY_KEYS },
+  safetyReportStep: { failure: 'safety.errors.stepFailed', keys: SAFETY_KEYS },
+  revealSafetyReporter: { failure: 'safety.errors.revealFailed', keys: SAFETY_KEYS },
 
   listUsers: { failure: 'admin.errors.loadUsersFailed', keys: ADMIN_KEYS },
   getUserProfile: { failure: 'admin.errors.loadProfileFailed', keys: ADMIN_KEYS },

@@ -18,6 +18,8 @@ export type InboxNotification = {
   id: string;
   ticketId: string;
   ticketNumber: string;
+  /** Set instead of the ticket's id on a notification about a safety report. */
+  safetyReportId: string;
   kind: string;
   key: string;
   values: Record<string, string>;
@@ -43,6 +45,7 @@ export function toInboxNotification(id: string, data: Record<string, unknown>): 
     id,
     ticketId: text(data.ticketId),
     ticketNumber: text(data.ticketNumber),
+    safetyReportId: text(data.safetyReportId),
     kind: text(data.kind),
     key: text(data.key),
     values,

@@ -11,12 +11,22 @@ const VALUES: Record<(typeof NOTIFICATION_KINDS)[number], Record<string, string>
   assigned: { number: 'T-0007', name: 'Marek' },
   assignedToYou: { number: 'T-0007', by: 'Marek' },
   itemConfirmed: { number: 'T-0007', item: 'Gloves' },
+  safetyReported: { hazard: 'scaffold', urgency: 'lifeThreatening', site: 'Kiruna Mine' },
+  safetyAcknowledged: { by: 'Marek' },
+  safetyUpdated: { by: 'Marek' },
+  safetyMadeSafe: { by: 'Marek' },
+  safetyClosed: { by: 'Marek' },
 };
+
+/** A value each kind's text must show. */
+const SHOWN = (kind: (typeof NOTIFICATION_KINDS)[number]) =>
+  kind === 'safetyReported' ? 'Kiruna Mine' : kind.startsWith('safety') ? 'Marek' : 'T-0007';
 
 const of = (kind: (typeof NOTIFICATION_KINDS)[number]): InboxNotification => ({
   id: 'n1',
   ticketId: 't1',
   ticketNumber: 'T-0007',
+  safetyReportId: '',
   kind,
   key: notificationKey(kind),
   values: VALUES[kind],
@@ -35,9 +45,10 @@ describe('notificationText', () => {
       await changeLanguage(language);
       for (const kind of NOTIFICATION_KINDS) {
         const text = notificationText(i18n.t, of(kind));
-        expect(text, kind).toContain('T-0007');
+        expect(text, kind).toContain(SHOWN(kind));
         expect(text, kind).not.toContain('{{');
         expect(text, kind).not.toContain('notifications.');
+        expect(text, kind).not.toContain('safety.');
       }
     },
   );
@@ -45,5 +56,16 @@ describe('notificationText', () => {
   it('translates the status value too', async () => {
     await changeLanguage('en');
     expect(notificationText(i18n.t, of('statusChanged'))).toBe('Ticket T-0007: the status is now Paid');
+  });
+
+  it('translates what a safety report is about and how urgent it is', async () => {
+    await changeLanguage('en');
+    expect(notificationText(i18n.t, of('safetyReported'))).toBe(
+      'Safety report at Kiruna Mine: Scaffold (Immediate danger to life)',
+    );
+    await changeLanguage('ru');
+    expect(notificationText(i18n.t, of('safetyReported'))).toBe(
+      'Сообщение об опасности на объекте Kiruna Mine: Леса (Прямая угроза жизни)',
+    );
   });
 });

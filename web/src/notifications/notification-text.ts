@@ -4,7 +4,8 @@ import type { InboxNotification } from './api';
 
 /**
  * A notification's text in the reader's language, made at render time from its key and values,
- * so switching the language retranslates the inbox. A status value is translated too; a key this
+ * so switching the language retranslates the inbox. A status value is translated too (a safety
+ * report's kind and urgency as well); a key this
  * version of the app does not know reads as a plain "ticket changed".
  */
 export function notificationText(t: TFunction, notification: InboxNotification): string {
@@ -14,6 +15,12 @@ export function notificationText(t: TFunction, notification: InboxNotification):
     ...values,
     number,
     ...(values.status === undefined ? {} : { status: t(`tickets.status.${toTicketStatus(values.status)}`) }),
+    ...(values.hazard === undefined
+      ? {}
+      : { hazard: t(`safety.kinds.${values.hazard}`, { defaultValue: values.hazard }) }),
+    ...(values.urgency === undefined
+      ? {}
+      : { urgency: t(`safety.urgencies.${values.urgency}`, { defaultValue: values.urgency }) }),
   };
   const fallback = t('notifications.fallback', { number });
   if (!notification.key.startsWith('notifications.kinds.')) return fallback;

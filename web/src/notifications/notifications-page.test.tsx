@@ -30,6 +30,7 @@ const notification = (overrides: Partial<InboxNotification> = {}): InboxNotifica
   id: 'n1',
   ticketId: 't-0001',
   ticketNumber: 'T-0001',
+  safetyReportId: '',
   kind: 'statusChanged',
   key: 'notifications.kinds.statusChanged',
   values: { number: 'T-0001', status: 'resolved' },
@@ -92,6 +93,27 @@ describe('NotificationsPage', () => {
     vi.clearAllMocks();
     vi.restoreAllMocks();
     await act(() => changeLanguage('pl'));
+  });
+
+  it('links a safety report’s notification to the report, in the reader’s language', () => {
+    useInboxMock.mockReturnValue(
+      inbox({
+        notifications: [
+          notification({
+            id: 'n3',
+            ticketId: '',
+            ticketNumber: '',
+            safetyReportId: 'sr-1',
+            kind: 'safetyAcknowledged',
+            key: 'notifications.kinds.safetyAcknowledged',
+            values: { by: 'Marta Wiśniewska' },
+          }),
+        ],
+      }),
+    );
+    renderPage();
+    expect(entries().map((entry) => entry.getAttribute('href'))).toEqual(['/safety/sr-1']);
+    expect(entries()[0]).toHaveTextContent('Marta Wiśniewska odczytał(a) Twoje zgłoszenie zagrożenia');
   });
 
   it('reads the signed-in user’s own inbox and unread count', () => {

@@ -124,7 +124,11 @@ function InboxEntry({ notification }: InboxEntryProps) {
   };
   return (
     <Link
-      to={`/ticket/${encodeURIComponent(notification.ticketId)}`}
+      to={
+        notification.safetyReportId
+          ? `/safety/${encodeURIComponent(notification.safetyReportId)}`
+          : `/ticket/${encodeURIComponent(notification.ticketId)}`
+      }
       onClick={open}
       className={`inbox-entry${isUnread ? ' is-unread' : ''}`}
       data-read={isUnread ? 'false' : 'true'}

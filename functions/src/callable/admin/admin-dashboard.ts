@@ -13,6 +13,12 @@ import {
   type TicketStatus,
   toTicketStatus,
 } from '../../domain/index.js';
+import {
+  SAFETY_DASHBOARD_DAYS,
+  SAFETY_DASHBOARD_MAX_REPORTS,
+  SAFETY_REPORTS_COLLECTION,
+  medianAcknowledgeBySite,
+} from '../../domain/safety.js';
 import { type AdminDeps, adminAccess } from './admin-caller.js';
 import { loadUserIndex } from './user-index.js';
 import { defineCallable } from '../define-callable.js';
@@ -139,9 +145,37 @@ function oldestFirst(tickets: readonly DashboardOpenTicket[]): DashboardOpenTick
 }
 
 /**
+ * The safety reports' figures: the median minutes to acknowledge per site over the reports
+ * acknowledged in the last SAFETY_DASHBOARD_DAYS (the newest SAFETY_DASHBOARD_MAX_REPORTS of them,
+ * two fields each), and how many are still open (a count).
+ */
+async function safetyFigures(db: Firestore, now: number) {
+  const reports = db.collection(SAFETY_REPORTS_COLLECTION);
+  const since = Timestamp.fromMillis(now - SAFETY_DASHBOARD_DAYS * 24 * 60 * 60 * 1000);
+  const [acknowledged, open] = await Promise.all([
+    reports
+      .where('acknowledgedAt', '>=', since)
+      .orderBy('acknowledgedAt', 'desc')
+      .limit(SAFETY_DASHBOARD_MAX_REPORTS)
+      .select('site', 'minutesToAcknowledge')
+      .get(),
+    countOf(reports.where('status', '==', 'open')),
+  ]);
+  const rows = acknowledged.docs.flatMap((doc) => {
+    const site: unknown = doc.get('site');
+    const minutes: unknown = doc.get('minutesToAcknowledge');
+    return typeof site === 'string' && typeof minutes === 'number'
+      ? [{ site, minutesToAcknowledge: minutes }]
+      : [];
+  });
+  return { bySite: medianAcknowledgeBySite(rows), open };
+}
+
+/**
  * The adminDashboard callable (at least manager, VIEW_ALL_USER_DATA): accounts by role, users
  * by status (accounts and directory workers without one, from the cached user index), tickets
- * by status and by category (aggregation counts), and the oldest open tickets.
+ * by status and by category (aggregation counts), the oldest open tickets, and the safety reports'
+ * time to acknowledge per site and open count.
  *
  * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `internal`
  * 'admin.errors.loadDashboardFailed'.
@@ -150,10 +184,11 @@ export function createAdminDashboardHandler(deps: AdminDeps) {
   return defineCallable('adminDashboard', deps, {
     access: adminAccess(PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER),
     run: async () => {
-      const [index, counts, open] = await Promise.all([
+      const [index, counts, open, safety] = await Promise.all([
         loadUserIndex(deps),
         ticketCounts(deps.db),
         oldestOpenByStatus(deps.db),
+        safetyFigures(deps.db, deps.now()),
       ]);
       const strays = counts.strayStatuses > 0 ? await strayOpenTickets(deps.db) : [];
       const usersByRole = Object.fromEntries(ALL_ROLES.map((role) => [role, 0])) as Record<Role, number>;
@@ -171,6 +206,8 @@ export function createAdminDashboardHandler(deps: AdminDeps) {
         ticketsByStatus: counts.byStatus,
         ticketsByCategory: counts.byCategory,
         oldestOpen: oldestFirst([...open, ...strays]),
+        safetyAcknowledgeBySite: safety.bySite,
+        safetyOpen: safety.open,
       };
     },
   });

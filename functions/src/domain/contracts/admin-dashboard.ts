@@ -10,6 +10,10 @@ export type AdminDashboardResponse = {
   ticketsByCategory: Record<string, number>;
   /** Open tickets (not resolved, rejected, archived, paid, sent, noted), oldest first, at most 10. */
   oldestOpen: DashboardOpenTicket[];
+  /** Safety reports acknowledged in the last SAFETY_DASHBOARD_DAYS: median minutes to acknowledge, per site. */
+  safetyAcknowledgeBySite: { site: string; medianMinutes: number; reports: number }[];
+  /** Safety reports nobody has acknowledged yet. */
+  safetyOpen: number;
 };
 
 /** Accounts and tickets counted, and the oldest open tickets; manager and up with VIEW_ALL_USER_DATA. */

@@ -10,7 +10,8 @@ export type AuditAction =
   | 'updateWorker'
   | 'setBackendLogLevel'
   | 'testSecurityLog'
-  | 'viewSensitiveWorkerData';
+  | 'viewSensitiveWorkerData'
+  | 'viewSafetyReporter';
 
 /** Whom the operation was done to: an account, a directory worker, or a setting. */
 export type AuditTarget = {
@@ -18,6 +19,8 @@ export type AuditTarget = {
   workerId?: string | null;
   email?: string | null;
   setting?: string;
+  /** The safety report whose reporter was read. */
+  safetyReportId?: string;
 };
 
 /** What changed: field -> { from, to }; empty for operations that change no field (a reset link). */

@@ -2,6 +2,7 @@ import {
   NOTIFICATIONS_COLLECTION,
   type NotificationDocument,
   type NotificationKind,
+  type NotificationSubject,
   type NotificationValues,
   notificationExpiry,
   notificationKey,
@@ -14,18 +15,17 @@ import type { StoredTicket } from './ticket-state.js';
  * transaction as the change (and taken back with it). Nobody is told about what they did themselves.
  */
 
-/** One notification of `kind` to `recipient` about `ticket`, unread. */
-export function notificationEntry<K extends NotificationKind>(
+/** One notification of `kind` to `recipient` about `subject` (a ticket or a safety report), unread. */
+export function subjectNotification<K extends NotificationKind>(
   recipient: string,
-  ticket: Pick<StoredTicket, 'id' | 'number'>,
+  subject: NotificationSubject,
   kind: K,
   values: NotificationValues[K],
   at: Date,
 ): LogEntry {
   const data: NotificationDocument<K> = {
     recipient,
-    ticketId: ticket.id,
-    ticketNumber: ticket.number,
+    ...subject,
     kind,
     key: notificationKey(kind),
     values,
@@ -35,6 +35,16 @@ export function notificationEntry<K extends NotificationKind>(
   };
   return { collection: NOTIFICATIONS_COLLECTION, data };
 }
+
+/** One notification of `kind` to `recipient` about `ticket`, unread. */
+export const notificationEntry = <K extends NotificationKind>(
+  recipient: string,
+  ticket: Pick<StoredTicket, 'id' | 'number'>,
+  kind: K,
+  values: NotificationValues[K],
+  at: Date,
+): LogEntry =>
+  subjectNotification(recipient, { ticketId: ticket.id, ticketNumber: ticket.number }, kind, values, at);
 
 /**
  * The notification to the ticket's owner about what the caller did to it; none when the caller

@@ -50,6 +50,11 @@ function dashboard(overrides: Partial<AdminDashboardResponse> = {}): AdminDashbo
         submitterName: 'Piotr Kowalczyk',
       },
     ],
+    safetyAcknowledgeBySite: [
+      { site: 'Kiruna Mine', medianMinutes: 4.5, reports: 6 },
+      { site: 'Luleå Port', medianMinutes: 1, reports: 1 },
+    ],
+    safetyOpen: 3,
     ...overrides,
   };
 }
@@ -144,6 +149,28 @@ describe('AdminDashboardPage', () => {
     expect(within(list).getByText('12 dni')).toBeInTheDocument();
     expect(within(list).getByText('1 dzień')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Panel administracyjny' })).toBeInTheDocument();
+  });
+
+  it('shows the median time to acknowledge safety reports per site, and how many wait', async () => {
+    fetchMock.mockResolvedValue(dashboard());
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Safety reports: time to acknowledge' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['Kiruna Mine5 minutes6', 'Luleå Port1 minute1']);
+    expect(screen.getByText('3 waiting to be seen')).toBeInTheDocument();
+  });
+
+  it('says so when no safety report was acknowledged lately, in Polish too', async () => {
+    fetchMock.mockResolvedValue(dashboard({ safetyAcknowledgeBySite: [], safetyOpen: 2 }));
+    await changeLanguage('pl');
+    renderPage();
+    expect(
+      await screen.findByText('W ostatnich 90 dniach żadne zgłoszenie zagrożenia nie zostało odczytane.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('2 czekają na odczytanie')).toBeInTheDocument();
   });
 
   it('says so when there are no tickets', async () => {

@@ -141,7 +141,50 @@ function DashboardPanels({ data, loadedAt }: { data: AdminDashboardResponse; loa
         emptyText={ticketTotal === 0 ? t('admin.dashboard.noTickets') : undefined}
       />
       <OldestOpen tickets={data.oldestOpen} now={loadedAt} />
+      <SafetyAcknowledge bySite={data.safetyAcknowledgeBySite} open={data.safetyOpen} />
     </div>
+  );
+}
+
+type SafetyAcknowledgeProps = {
+  bySite: { site: string; medianMinutes: number; reports: number }[];
+  open: number;
+};
+
+/** How fast safety reports are acknowledged: the median per site, and how many wait for it now. */
+function SafetyAcknowledge({ bySite, open }: SafetyAcknowledgeProps) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const format = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  return (
+    <section className="admin-dash-panel admin-dash-panel--wide" aria-labelledby={headingId}>
+      <div className="admin-dash-panel-head">
+        <h3 id={headingId}>{t('admin.dashboard.safety.title')}</h3>
+        <span className="admin-dash-muted">{t('admin.dashboard.safety.open', { count: open })}</span>
+      </div>
+      {bySite.length === 0 ? (
+        <p className="admin-dash-muted">{t('admin.dashboard.safety.none')}</p>
+      ) : (
+        <table className="admin-dash-table" aria-labelledby={headingId}>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.dashboard.safety.site')}</th>
+              <th scope="col">{t('admin.dashboard.safety.median')}</th>
+              <th scope="col">{t('admin.dashboard.safety.reports')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {bySite.map((row) => (
+              <tr key={row.site}>
+                <th scope="row">{row.site}</th>
+                <td>{t('admin.dashboard.safety.minutes', { count: Math.round(row.medianMinutes) })}</td>
+                <td>{format.format(row.reports)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

@@ -123,7 +123,7 @@ describe('AdminDebugPage', () => {
       });
       const table = screen.getByRole('table');
       // Header row + one row per permission.
-      expect(within(table).getAllByRole('row')).toHaveLength(1 + 24);
+      expect(within(table).getAllByRole('row')).toHaveLength(1 + 25);
 
       const expectRow = (flag: string, answer: string, source: string) => {
         const cells = within(permissionRow(flag));
@@ -136,7 +136,7 @@ describe('AdminDebugPage', () => {
       expectRow('ACCESS_DEBUG_TOOLS', 'Denied', 'Not granted');
       expectRow('VIEW_OWN_DATA', 'Granted', 'Role default');
       // 11 for everyone + 2 for foremen - 1 revoked + 1 assigned.
-      expect(screen.getByText('13 of 24 permissions granted')).toBeInTheDocument();
+      expect(screen.getByText('13 of 25 permissions granted')).toBeInTheDocument();
       await screen.findByText('admin (Administrator)');
     });
 
