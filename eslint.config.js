@@ -14,7 +14,17 @@ const DOMAIN_IS_PURE = {
 };
 
 const WEB_SHARED = ['components', 'lib', 'config', 'i18n', 'notices', 'testing'];
-const WEB_FEATURES = ['auth', 'session', 'profile', 'tickets', 'admin', 'bug-report', 'pwa', 'notifications'];
+const WEB_FEATURES = [
+  'auth',
+  'session',
+  'profile',
+  'tickets',
+  'admin',
+  'bug-report',
+  'pwa',
+  'notifications',
+  'safety',
+];
 
 const featureZones = WEB_FEATURES.flatMap((feature) => [
   {

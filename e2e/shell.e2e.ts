@@ -27,7 +27,7 @@ describe('sign-in and routing', () => {
     await context.close();
   });
 
-  it('shows the sidebar entries in the product order with three disabled ones', async () => {
+  it('shows the sidebar entries in the product order with two disabled ones', async () => {
     const { context, page } = await freshPage();
     await signIn(page, 'worker@example.com');
     await expect
@@ -39,7 +39,7 @@ describe('sign-in and routing', () => {
         { text: 'Powiadomienia', isDisabled: false },
         { text: 'Dokumenty', isDisabled: true },
         { text: 'Poczta', isDisabled: true },
-        { text: 'Zgłoś zagrożenie', isDisabled: true },
+        { text: 'Zgłoś zagrożenie', isDisabled: false },
         { text: 'Zgłoś błąd', isDisabled: false },
       ]);
     await page.locator('.app-sider').getByRole('link', { name: 'Dokumenty' }).click({ force: true });

@@ -34,6 +34,7 @@ const ROUTES = [
   '/ticket/t-0001',
   '/ticket-queue',
   '/report-bug',
+  '/report-danger',
   '/admin',
   '/admin/users',
   '/admin/profile/u-worker',

@@ -41,6 +41,8 @@ vi.mock('../tickets/details/ticket-details-page', () => ({ TicketDetailsPage: st
 vi.mock('../tickets/queue/ticket-queue-page', () => ({ TicketQueuePage: stub('TicketQueuePage') }));
 vi.mock('../notifications/notifications-page', () => ({ NotificationsPage: stub('NotificationsPage') }));
 vi.mock('../bug-report/report-bug-page', () => ({ ReportBugPage: stub('ReportBugPage') }));
+vi.mock('../safety/report-danger-page', () => ({ ReportDangerPage: stub('ReportDangerPage') }));
+vi.mock('../safety/safety-report-page', () => ({ SafetyReportPage: stub('SafetyReportPage') }));
 vi.mock('../admin/dashboard/admin-dashboard-page', () => ({
   AdminDashboardPage: stub('AdminDashboardPage'),
 }));
@@ -59,6 +61,8 @@ const SCREENS: Record<string, { screen: string; url: string }> = {
   '/ticket/:ticketId': { screen: 'TicketDetailsPage', url: '/ticket/t-0001' },
   '/ticket-queue': { screen: 'TicketQueuePage', url: '/ticket-queue' },
   '/notifications': { screen: 'NotificationsPage', url: '/notifications' },
+  '/report-danger': { screen: 'ReportDangerPage', url: '/report-danger' },
+  '/safety/:reportId': { screen: 'SafetyReportPage', url: '/safety/r-0001' },
   '/report-bug': { screen: 'ReportBugPage', url: '/report-bug' },
   '/admin': { screen: 'AdminDashboardPage', url: '/admin' },
   '/admin/users': { screen: 'UserListPage', url: '/admin/users' },
@@ -246,6 +250,7 @@ describe('the access map: one route table for the router and the sidebar', () =>
       '/ticket-history',
       '/ticket-queue',
       '/notifications',
+      '/report-danger',
       '/report-bug',
       '/admin',
       '/admin/users',
@@ -300,14 +305,14 @@ describe('the access map: one route table for the router and the sidebar', () =>
     }
   });
 
-  it('keeps the disabled entries without a route, "Zgłoś zagrożenie" among them, for everyone', () => {
+  it('keeps the disabled entries without a route for everyone, and "Zgłoś zagrożenie" is not one of them', () => {
     for (const subject of [everyone, SUBJECTS[0] as Subject]) {
       withApp(subject, (app) => {
         const disabled = app
           .sidebar()
           .filter(({ href }) => href === null)
           .map(({ label }) => label);
-        expect(disabled).toEqual(['Dokumenty', 'Poczta', 'Zgłoś zagrożenie']);
+        expect(disabled).toEqual(['Dokumenty', 'Poczta']);
       });
     }
   });

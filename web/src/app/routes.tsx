@@ -77,6 +77,14 @@ const ReportBugPage = named(
   () => import('../bug-report/report-bug-page'),
   (m) => m.ReportBugPage,
 );
+const ReportDangerPage = named(
+  () => import('../safety/report-danger-page'),
+  (m) => m.ReportDangerPage,
+);
+const SafetyReportPage = named(
+  () => import('../safety/safety-report-page'),
+  (m) => m.SafetyReportPage,
+);
 const AdminDashboardPage = named(
   () => withAdminTexts(import('../admin/dashboard/admin-dashboard-page')),
   (m) => m.AdminDashboardPage,
@@ -194,6 +202,16 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     nav: { labelKey: 'nav.notifications', icon: 'notifications', group: 'main', order: 50 },
   },
   {
+    // Every worker may report danger.
+    path: '/report-danger',
+    element: <ReportDangerPage />,
+    access: SIGNED_IN,
+    nav: { labelKey: 'nav.reportDanger', icon: 'reportDanger', group: 'main', order: 80 },
+  },
+  // Opened from the report sent and from its notifications. For now the reporter's view: it reads the
+  // user's own copy of the report, so anyone else gets "Report not found".
+  { path: '/safety/:reportId', element: <SafetyReportPage />, access: SIGNED_IN },
+  {
     // Open to everyone: the page itself says why when the user may not report bugs.
     path: '/report-bug',
     element: <ReportBugPage />,
@@ -233,10 +251,6 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
 export const PLANNED_NAV_ENTRIES: readonly { key: string; nav: RouteNav }[] = [
   { key: 'documents', nav: { labelKey: 'nav.documents', icon: 'documents', group: 'main', order: 60 } },
   { key: 'mail', nav: { labelKey: 'nav.mail', icon: 'mail', group: 'main', order: 70 } },
-  {
-    key: 'report-danger',
-    nav: { labelKey: 'nav.reportDanger', icon: 'reportDanger', group: 'main', order: 80 },
-  },
 ];
 
 /** The signed-in screens, each behind the RequireAccess of its table entry (the shell renders them). */

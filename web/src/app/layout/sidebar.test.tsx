@@ -89,7 +89,7 @@ const MAIN_ENTRIES = [
   { text: 'Powiadomienia', isDisabled: false },
   { text: 'Dokumenty', isDisabled: true },
   { text: 'Poczta', isDisabled: true },
-  { text: 'Zgłoś zagrożenie', isDisabled: true },
+  { text: 'Zgłoś zagrożenie', isDisabled: false },
   { text: 'Zgłoś błąd', isDisabled: false },
 ];
 const DISABLED_TEXTS = MAIN_ENTRIES.filter(({ isDisabled }) => isDisabled).map(({ text }) => text);
@@ -134,6 +134,7 @@ describe('Sidebar', () => {
       ['Historia zgłoszeń', '/ticket-history'],
       ['Kolejka zgłoszeń', '/ticket-queue'],
       ['Powiadomienia', '/notifications'],
+      ['Zgłoś zagrożenie', '/report-danger'],
       ['Zgłoś błąd', '/report-bug'],
       ['Panel administracyjny', '/admin'],
       ['Zarządzanie użytkownikami', '/admin/users'],
@@ -165,7 +166,7 @@ describe('Sidebar', () => {
   it('skips the disabled entries when tabbing through the menu', async () => {
     renderSidebar();
     const focused: string[] = [];
-    for (let step = 0; step < 6; step++) {
+    for (let step = 0; step < 7; step++) {
       await userEvent.tab();
       focused.push(document.activeElement?.textContent ?? '');
     }
@@ -174,6 +175,7 @@ describe('Sidebar', () => {
       'Nowe zgłoszenie',
       'Historia zgłoszeń',
       'Powiadomienia',
+      'Zgłoś zagrożenie',
       'Zgłoś błąd',
       'PL',
     ]);
@@ -185,6 +187,7 @@ describe('Sidebar', () => {
     ['/new-ticket/car/fuel', 'Nowe zgłoszenie'],
     ['/ticket/t-0001', 'Historia zgłoszeń'],
     ['/report-bug', 'Zgłoś błąd'],
+    ['/report-danger', 'Zgłoś zagrożenie'],
     ['/notifications', 'Powiadomienia'],
   ])('marks only the entry of %s as the current page', (path, text) => {
     renderSidebar({ path });
@@ -455,6 +458,8 @@ describe('selectedKey', () => {
     ['/admin/users', '/admin/users'],
     ['/report-bug', '/report-bug'],
     ['/notifications', '/notifications'],
+    ['/safety/sr-1', '/report-danger'],
+    ['/report-danger', '/report-danger'],
   ])('marks %s as %s', (pathname, key) => {
     expect(selectedKey(pathname)).toBe(key);
   });

@@ -101,6 +101,7 @@ export function selectedKey(pathname: string): string {
   if (pathname === '/ticket-queue' || pathname.startsWith('/ticket-queue/')) return '/ticket-queue';
   if (pathname.startsWith('/ticket')) return '/ticket-history';
   if (pathname.startsWith('/admin/profile')) return '/admin/users';
+  if (pathname.startsWith('/safety/')) return '/report-danger';
   return pathname;
 }
 

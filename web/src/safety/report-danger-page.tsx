@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../lib/auth/auth-context';
+import { Alert } from '../components/ui/alert';
+import { Button, buttonClassName } from '../components/ui/button';
+import { ResultPanel } from '../components/ui/result-panel';
+import { Typography } from '../components/ui/typography';
+import { reportedText } from './report-text';
+import { SafetyReportForm, type SubmittedSafetyReport } from './safety-report-form';
+import './report-danger-page.css';
+
+type ReportSentProps = { report: SubmittedSafetyReport; onAnother: () => void };
+
+/** The screen after the report arrived: when, to how many people, and where to follow it. */
+function ReportSent({ report, onAnother }: ReportSentProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ResultPanel
+      status="success"
+      title={t('safety.form.doneTitle')}
+      subTitle={reportedText(t, i18n.language, report.reportedAt, report.notifiedCount, report.reportedAt)}
+      extra={
+        <>
+          <Link
+            to={`/safety/${encodeURIComponent(report.reportId)}`}
+            className={buttonClassName({ variant: 'primary' })}
+          >
+            {t('safety.form.follow')}
+          </Link>
+          <Button onClick={onAnother}>{t('safety.form.another')}</Button>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * /report-danger: a hazard, a near miss or an accident reported from the site in a few taps, the
+ * worker's site filled in from the directory; once it arrived, when and to how many people, with a
+ * link to follow it. Every signed-in worker may report.
+ */
+export function ReportDangerPage() {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [sent, setSent] = useState<SubmittedSafetyReport | null>(null);
+  // A new round is a fresh form with a new request id.
+  const [round, setRound] = useState(0);
+  // The route guard only renders this page for a signed-in user.
+  if (!user) return null;
+
+  return (
+    <div className="page-narrow report-danger">
+      <Typography.Title level={2} className="report-danger-title">
+        {t('safety.form.title')}
+      </Typography.Title>
+      {sent ? (
+        <ReportSent
+          report={sent}
+          onAnother={() => {
+            setRound((value) => value + 1);
+            setSent(null);
+          }}
+        />
+      ) : (
+        <>
+          <Typography.Paragraph>{t('safety.form.intro')}</Typography.Paragraph>
+          <Alert type="warning" isIconShown className="report-danger-emergency">
+            {t('safety.form.emergency')}
+          </Alert>
+          <SafetyReportForm
+            key={round}
+            initialSite={user.profile?.worker?.siteName ?? ''}
+            onSubmitted={setSent}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import type { TFunction } from 'i18next';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '../lib/auth/auth-context';
+import { LiveLoading } from '../components/live-loading';
+import { OfflineNotice } from '../components/offline-notice';
+import { Button, buttonClassName } from '../components/ui/button';
+import { WarningOutlined } from '../components/ui/icons';
+import { ResultPanel } from '../components/ui/result-panel';
+import { Tag, type TagColor } from '../components/ui/tag';
+import { Typography } from '../components/ui/typography';
+import { type OwnSafetyReport, type ReportStep, reportSteps } from './api/report-model';
+import { useOwnSafetyReport } from './api/report-reads';
+import { momentText, reportedText } from './report-text';
+import './safety-report-page.css';
+
+const STATUS_COLORS: Record<string, TagColor> = {
+  open: 'gold',
+  acknowledged: 'blue',
+  madeSafe: 'green',
+  closed: 'default',
+};
+const URGENCY_COLORS: Record<string, TagColor> = {
+  lifeThreatening: 'red',
+  serious: 'gold',
+  minor: 'default',
+};
+
+/** A stored value's text under `prefix`, or the value itself when this version knows no text for it. */
+const named = (t: TFunction, prefix: string, value: string) =>
+  value ? t(`${prefix}.${value}`, { defaultValue: value }) : '—';
+
+/** What one step says: "Seen by Anna at 10:50", "Made safe at 11:05: Barrier put up". */
+function stepText(t: TFunction, language: string, step: ReportStep): string {
+  switch (step.kind) {
+    case 'seen':
+      return momentText(t, language, 'safety.report.seen', step.at, { name: step.name });
+    case 'madeSafe':
+      return momentText(t, language, 'safety.report.madeSafe', step.at, { text: step.text });
+    case 'update':
+      return momentText(t, language, 'safety.report.update', step.at, { text: step.text });
+    case 'closed':
+      return momentText(t, language, 'safety.report.closed', step.at);
+  }
+}
+
+type Row = { key: string; label: string; value: ReactNode };
+
+function ReportView({ report, isFromCache }: { report: OwnSafetyReport; isFromCache: boolean }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const descriptionTitleId = useId();
+  const stepsTitleId = useId();
+  const steps = reportSteps(report);
+  const rows: Row[] = [
+    { key: 'kind', label: t('safety.report.kind'), value: named(t, 'safety.kinds', report.kind) },
+    { key: 'type', label: t('safety.report.type'), value: named(t, 'safety.types', report.type) },
+    {
+      key: 'urgency',
+      label: t('safety.report.urgency'),
+      value: named(t, 'safety.urgencies', report.urgency),
+    },
+    { key: 'status', label: t('safety.report.status'), value: named(t, 'safety.statuses', report.status) },
+    { key: 'site', label: t('safety.report.site'), value: report.site || '—' },
+    { key: 'siteArea', label: t('safety.report.siteArea'), value: report.siteArea || '—' },
+  ];
+  return (
+    <article className="safety-report">
+      <header className="safety-report-header">
+        <Typography.Title level={2} className="safety-report-title">
+          {t('safety.report.title')}
+        </Typography.Title>
+        <div className="safety-report-tags">
+          <Tag color={URGENCY_COLORS[report.urgency] ?? 'default'}>
+            {report.urgency === 'lifeThreatening' && <WarningOutlined aria-hidden />}{' '}
+            {named(t, 'safety.urgencies', report.urgency)}
+          </Tag>
+          <Tag color={STATUS_COLORS[report.status] ?? 'default'} data-status={report.status}>
+            {named(t, 'safety.statuses', report.status)}
+          </Tag>
+        </div>
+      </header>
+      <OfflineNotice isFromCache={isFromCache} />
+      {report.createdAt && (
+        <p className="safety-report-sent">
+          {reportedText(t, language, report.createdAt, report.notifiedCount)}
+        </p>
+      )}
+      {report.anonymous && <p className="safety-report-anonymous">{t('safety.report.anonymous')}</p>}
+      <dl className="safety-report-fields">
+        {rows.map(({ key, label, value }) => (
+          <div className="safety-report-field" key={key}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section className="safety-report-section" aria-labelledby={descriptionTitleId}>
+        <Typography.Title level={3} className="safety-report-subtitle" id={descriptionTitleId}>
+          {t('safety.report.description')}
+        </Typography.Title>
+        <p className="safety-report-description">{report.description}</p>
+      </section>
+      <section className="safety-report-section" aria-labelledby={stepsTitleId}>
+        <Typography.Title level={3} className="safety-report-subtitle" id={stepsTitleId}>
+          {t('safety.report.steps')}
+        </Typography.Title>
+        <ol className="safety-report-steps">
+          {steps.map((step) => (
+            <li key={`${step.kind}-${step.at.getTime()}`} className={`safety-report-step is-${step.kind}`}>
+              {stepText(t, language, step)}
+            </li>
+          ))}
+          {report.status === 'open' && (
+            <li className="safety-report-step is-waiting">{t('safety.report.waiting')}</li>
+          )}
+        </ol>
+      </section>
+    </article>
+  );
+}
+
+/** The report cannot be shown: it does not exist, or it is not this user's to follow. */
+function ReportNotFound() {
+  const { t } = useTranslation();
+  return (
+    <ResultPanel
+      status="notFound"
+      title={t('safety.report.notFoundTitle')}
+      subTitle={t('safety.report.notFoundText')}
+      extra={
+        <Link to="/report-danger" className={buttonClassName({ variant: 'primary' })}>
+          {t('nav.reportDanger')}
+        </Link>
+      }
+    />
+  );
+}
+
+/**
+ * /safety/:reportId: a report as its reporter follows it, live from their own copy: what was
+ * reported, when and to how many people, and each step as it comes (seen, made safe, closed, the
+ * last update). A report that is not the user's own shows as not found; the handlers' view of a
+ * report is a screen of its own.
+ */
+export function SafetyReportPage() {
+  const { t } = useTranslation();
+  const { reportId } = useParams();
+  const { user } = useAuth();
+  const result = useOwnSafetyReport(user?.uid, reportId);
+
+  if (result.status === 'loading') return <LiveLoading isBlock isFromCache={result.isFromCache} />;
+  if (result.status === 'notFound') return <ReportNotFound />;
+  if (result.status === 'error') {
+    return (
+      <div role="alert" className="safety-report-alert">
+        <span>
+          <WarningOutlined aria-hidden /> {t('safety.report.loadFailed')}
+        </span>
+        <Button size="small" onClick={result.retry}>
+          {t('safety.report.retry')}
+        </Button>
+      </div>
+    );
+  }
+  return <ReportView report={result.report} isFromCache={result.isFromCache} />;
+}
