@@ -257,6 +257,24 @@ describe('the attachment sweep: uploads nothing refers to', () => {
     expect(result.deletedObjects).toEqual([]);
   });
 
+  it('deletes a safety report’s photos left in their upload folder, never the kept or step photos', async () => {
+    const owner = 'u-sweep-safety';
+    const left = `safetyReports/${owner}/req-never-sent/photo.jpg`;
+    const young = `safetyReports/${owner}/req-being-sent/photo.jpg`;
+    const kept = 'safetyPhotos/r-sweep/photo-1.jpg';
+    const step = `safetyReports/steps/r-sweep/${owner}/made-safe.jpg`;
+    const bucket = memoryStore({
+      [left]: OLD,
+      [young]: SWEPT - ATTACHMENT_UPLOAD_GRACE_MS + 1,
+      [kept]: OLD,
+      [step]: OLD,
+    });
+    const result = await sweep(bucket.store, SWEPT);
+    expect(bucket.removed).toEqual([left]);
+    expect(result.deletedObjects).toEqual([left]);
+    expect(bucket.paths()).toEqual([kept, young, step].sort());
+  });
+
   it('goes on past a folder it cannot sweep, and reports it', async () => {
     const owner = 'u-sweep-failure';
     const broken = `${ticketFilesFolder(owner, 'gone-1')}a.jpg`;

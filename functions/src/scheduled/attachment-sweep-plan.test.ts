@@ -5,6 +5,7 @@ import {
   ticketFilesFolder,
   ticketUpdateFilesFolder,
 } from '../domain/index.js';
+import { safetyPhotosFolder } from '../domain/safety.js';
 import {
   ATTACHMENT_PREFIXES,
   isPastGrace,
@@ -26,6 +27,8 @@ describe('ownerOfObject', () => {
     ],
     ['tickets/u1/__reserved__/photo.jpg', { kind: 'nobody' }],
     [`tickets/u1/${'x'.repeat(1501)}/photo.jpg`, { kind: 'nobody' }],
+    // A safety report's photos are moved out of their upload folder when it is made.
+    [`${safetyPhotosFolder('u1', 'req-12345678')}photo.jpg`, { kind: 'nobody' }],
   ])('%s belongs to %j', (path, owner) => {
     expect(ownerOfObject(path)).toEqual(owner);
   });
@@ -39,12 +42,14 @@ describe('ownerOfObject', () => {
     'tickets//t1/photo.jpg',
     'tickets/u1/../photo.jpg',
     'bug-reports/u1/req/..',
+    'safetyReports/steps/r1/u1/made-safe.jpg',
+    'safetyPhotos/r1/photo-1.jpg',
   ])('leaves %s alone', (path) => {
     expect(ownerOfObject(path)).toBeNull();
   });
 
-  it('sweeps exactly the three upload folders', () => {
-    expect(ATTACHMENT_PREFIXES).toEqual(['tickets/', 'ticket-updates/', 'bug-reports/']);
+  it('sweeps exactly the four upload folders', () => {
+    expect(ATTACHMENT_PREFIXES).toEqual(['tickets/', 'ticket-updates/', 'bug-reports/', 'safetyReports/']);
   });
 
   it('gives the files of one ticket, in either folder, one owner key', () => {

@@ -4,10 +4,12 @@ import { ATTACHMENT_UPLOAD_GRACE_MS } from '../domain/index.js';
 
 /**
  * The folders clients upload attachments to (see storage.rules): `tickets/{uid}/{ticketId}/`,
- * `ticket-updates/{ownerUid}/{ticketId}/` and `bug-reports/{uid}/{requestId}/`. Tool images and
+ * `ticket-updates/{ownerUid}/{ticketId}/`, `bug-reports/{uid}/{requestId}/` and a safety report's
+ * photos on their way, `safetyReports/{uid}/{requestId}/`. Tool images, the photos the server keeps
+ * (`safetyPhotos/`), a handler's step photos (`safetyReports/steps/...`, one level deeper) and
  * anything else are never swept.
  */
-export const ATTACHMENT_PREFIXES = ['tickets/', 'ticket-updates/', 'bug-reports/'] as const;
+export const ATTACHMENT_PREFIXES = ['tickets/', 'ticket-updates/', 'bug-reports/', 'safetyReports/'] as const;
 
 /**
  * Who can refer to an uploaded object: the ticket of its folder (in the ticket's attachments or
@@ -38,6 +40,10 @@ export function ownerOfObject(path: string): ObjectOwner | null {
     return isDocumentId(id) ? { kind: 'ticket', ticketId: id } : { kind: 'nobody' };
   }
   if (root === 'bug-reports') return { kind: 'bugReport', uid, requestId: id };
+  // submitSafetyReport moves a report's photos out of the upload folder, so whatever is still
+  // there after the grace period (a report never sent, a move that copied but did not delete)
+  // belongs to nobody.
+  if (root === 'safetyReports') return { kind: 'nobody' };
   return null;
 }
 

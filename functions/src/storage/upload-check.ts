@@ -13,7 +13,8 @@ import { type FileInspector, fileProblems } from './file-inspector.js';
 export type UploadCheck = 'ignored' | 'gone' | 'kept' | 'refused';
 
 /**
- * Inspects one uploaded object in an upload folder (tickets/, ticket-updates/, bug-reports/):
+ * Inspects one uploaded object in an upload folder (tickets/, ticket-updates/, bug-reports/,
+ * safetyReports/{uid}/{requestId}/):
  * its size, type and first bytes against its path, as the callables do for the files they
  * record. The inspector deletes a file with a problem; this logs it as a security warning.
  */
