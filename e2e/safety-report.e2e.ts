@@ -74,9 +74,12 @@ describe('reporting a danger', () => {
     const foreman = await desk.newPage();
     await signIn(foreman, 'foreman@example.com');
     await foreman.goto(`${APP_URL}/notifications`);
-    await foreman
-      .getByText(`Zgłoszenie zagrożenia na budowie ${SITE}: Rusztowanie (Poważne)`)
-      .waitFor({ timeout: LIVE_MS });
+    const entry = foreman.getByText(`Zgłoszenie zagrożenia na budowie ${SITE}: Rusztowanie (Poważne)`);
+    await entry.waitFor({ timeout: LIVE_MS });
+    // Tapping it opens the report, which he may read as one of the people told of it.
+    await entry.click();
+    await foreman.getByText(description).waitFor();
+    expect(new URL(foreman.url()).pathname).toBe(`/safety/${report.id}`);
 
     // The worker follows the report; a manager acknowledges it.
     await page.getByRole('link', { name: 'Follow this report' }).click();

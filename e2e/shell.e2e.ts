@@ -53,8 +53,9 @@ describe('sign-in and routing', () => {
   ])('shows the admin section to %s', async (email, adminEntries) => {
     const { context, page } = await freshPage();
     await signIn(page, email);
+    // Ten main entries for a manager and up: with the ticket queue and the safety reports.
     await expect
-      .poll(async () => (await menuEntries(page)).slice(9).map((e) => e.text))
+      .poll(async () => (await menuEntries(page)).slice(10).map((e) => e.text))
       .toEqual(adminEntries);
     await expect.poll(() => page.getByText('Administracja').count()).toBe(1);
     await context.close();

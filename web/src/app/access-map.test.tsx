@@ -43,6 +43,7 @@ vi.mock('../notifications/notifications-page', () => ({ NotificationsPage: stub(
 vi.mock('../bug-report/report-bug-page', () => ({ ReportBugPage: stub('ReportBugPage') }));
 vi.mock('../safety/report-danger-page', () => ({ ReportDangerPage: stub('ReportDangerPage') }));
 vi.mock('../safety/safety-report-page', () => ({ SafetyReportPage: stub('SafetyReportPage') }));
+vi.mock('../safety/handling/safety-queue-page', () => ({ SafetyQueuePage: stub('SafetyQueuePage') }));
 vi.mock('../admin/dashboard/admin-dashboard-page', () => ({
   AdminDashboardPage: stub('AdminDashboardPage'),
 }));
@@ -63,6 +64,7 @@ const SCREENS: Record<string, { screen: string; url: string }> = {
   '/notifications': { screen: 'NotificationsPage', url: '/notifications' },
   '/report-danger': { screen: 'ReportDangerPage', url: '/report-danger' },
   '/safety/:reportId': { screen: 'SafetyReportPage', url: '/safety/r-0001' },
+  '/safety-queue': { screen: 'SafetyQueuePage', url: '/safety-queue' },
   '/report-bug': { screen: 'ReportBugPage', url: '/report-bug' },
   '/admin': { screen: 'AdminDashboardPage', url: '/admin' },
   '/admin/users': { screen: 'UserListPage', url: '/admin/users' },
@@ -251,6 +253,7 @@ describe('the access map: one route table for the router and the sidebar', () =>
       '/ticket-queue',
       '/notifications',
       '/report-danger',
+      '/safety-queue',
       '/report-bug',
       '/admin',
       '/admin/users',
@@ -362,6 +365,7 @@ describe('the access map: one route table for the router and the sidebar', () =>
       const restricted = changeable.filter((route) => !canAccess(stranger.user, route.access, AUTH_RULES));
       expect(restricted.map(({ path }) => path)).toEqual([
         '/ticket-queue',
+        '/safety-queue',
         '/admin',
         '/admin/users',
         '/admin/profile/:userId',
@@ -385,7 +389,14 @@ describe('what each role may open (the product rules the table keeps)', () => {
       user: { ...makeUser(role), ...extra },
       rules: AUTH_RULES,
     };
-    const restricted = ['/ticket-queue', '/admin', '/admin/users', '/admin/profile/:userId', '/admin/debug'];
+    const restricted = [
+      '/ticket-queue',
+      '/safety-queue',
+      '/admin',
+      '/admin/users',
+      '/admin/profile/:userId',
+      '/admin/debug',
+    ];
     let admitted: string[] = [];
     withApp(subject, (app) => {
       admitted = restricted.filter((path) =>
@@ -398,9 +409,12 @@ describe('what each role may open (the product rules the table keeps)', () => {
   it.each([
     ['user', []],
     ['foreman', ['/ticket-queue']],
-    ['manager', ['/ticket-queue', '/admin', '/admin/users', '/admin/profile/:userId']],
-    ['manager_pl', ['/ticket-queue', '/admin', '/admin/users', '/admin/profile/:userId']],
-    ['admin', ['/ticket-queue', '/admin', '/admin/users', '/admin/profile/:userId', '/admin/debug']],
+    ['manager', ['/ticket-queue', '/safety-queue', '/admin', '/admin/users', '/admin/profile/:userId']],
+    ['manager_pl', ['/ticket-queue', '/safety-queue', '/admin', '/admin/users', '/admin/profile/:userId']],
+    [
+      'admin',
+      ['/ticket-queue', '/safety-queue', '/admin', '/admin/users', '/admin/profile/:userId', '/admin/debug'],
+    ],
     ['intern', []],
   ])('%s opens %j of the restricted screens', (role, paths) => {
     expect(admitted(role)).toEqual(paths);
@@ -418,8 +432,21 @@ describe('what each role may open (the product rules the table keeps)', () => {
 
   it('closes a screen to a role whose permission for it is revoked', () => {
     expect(admitted('admin', { revokedPermissions: ['ACCESS_DEBUG_TOOLS'] })).not.toContain('/admin/debug');
-    expect(admitted('manager', { revokedPermissions: ['VIEW_ALL_USER_DATA'] })).toEqual(['/ticket-queue']);
-    expect(admitted('manager', { revokedPermissions: ['CREATE_USER_ACCOUNTS'] })).toEqual(['/ticket-queue']);
+    expect(admitted('manager', { revokedPermissions: ['VIEW_ALL_USER_DATA'] })).toEqual([
+      '/ticket-queue',
+      '/safety-queue',
+    ]);
+    expect(admitted('manager', { revokedPermissions: ['CREATE_USER_ACCOUNTS'] })).toEqual([
+      '/ticket-queue',
+      '/safety-queue',
+    ]);
+    expect(admitted('manager', { revokedPermissions: ['HANDLE_SAFETY_REPORTS'] })).not.toContain(
+      '/safety-queue',
+    );
+    expect(admitted('foreman', { assignedPermissions: ['HANDLE_SAFETY_REPORTS'] })).toEqual([
+      '/ticket-queue',
+      '/safety-queue',
+    ]);
     expect(admitted('foreman', { revokedPermissions: ['PROCESS_TICKETS'] })).toEqual([]);
   });
 });

@@ -85,6 +85,10 @@ const SafetyReportPage = named(
   () => import('../safety/safety-report-page'),
   (m) => m.SafetyReportPage,
 );
+const SafetyQueuePage = named(
+  () => import('../safety/handling/safety-queue-page'),
+  (m) => m.SafetyQueuePage,
+);
 const AdminDashboardPage = named(
   () => withAdminTexts(import('../admin/dashboard/admin-dashboard-page')),
   (m) => m.AdminDashboardPage,
@@ -208,9 +212,16 @@ export const SIGNED_IN_ROUTES: readonly AppRoute[] = [
     access: SIGNED_IN,
     nav: { labelKey: 'nav.reportDanger', icon: 'reportDanger', group: 'main', order: 80 },
   },
-  // Opened from the report sent and from its notifications. For now the reporter's view: it reads the
-  // user's own copy of the report, so anyone else gets "Report not found".
+  // Opened from the report sent, from its notifications and from the safety queue: the reporter's view
+  // from their own copy, else the report as the people told of it read it; which reports a user may
+  // read is the rules' answer, the page says "Report not found" otherwise.
   { path: '/safety/:reportId', element: <SafetyReportPage />, access: SIGNED_IN },
+  {
+    path: '/safety-queue',
+    element: <SafetyQueuePage />,
+    access: { allPermissions: [PERMISSIONS.HANDLE_SAFETY_REPORTS] },
+    nav: { labelKey: 'nav.safetyQueue', icon: 'reportDanger', group: 'main', order: 85 },
+  },
   {
     // Open to everyone: the page itself says why when the user may not report bugs.
     path: '/report-bug',

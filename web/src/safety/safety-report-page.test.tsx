@@ -102,9 +102,11 @@ const snapshot = (data: Record<string, unknown> | undefined, fromCache = false) 
   metadata: { fromCache },
 });
 
-async function listener(): Promise<Listener> {
-  await waitFor(() => expect(fake.listeners.filter((item) => item.isActive)).toHaveLength(1));
-  const found = fake.listeners.find((item) => item.isActive);
+/** The one active listener to document `path` (the reporter's own copy unless told). */
+async function listener(path = 'users/u-worker/safetyReports/r-1'): Promise<Listener> {
+  const active = () => fake.listeners.filter((item) => item.isActive && item.path === path);
+  await waitFor(() => expect(active()).toHaveLength(1));
+  const found = active()[0];
   if (!found) throw new Error('no listener');
   return found;
 }
@@ -255,14 +257,21 @@ describe('SafetyReportPage', () => {
     const view = renderPage();
     const live = await listener();
     act(() => live.next(snapshot(undefined)));
+    // Without a copy of their own, the report itself is asked for: it is not there either.
+    const shared = await listener('safetyReports/r-1');
+    expect(screen.queryByRole('heading', { name: 'Nie znaleziono zgłoszenia' })).not.toBeInTheDocument();
+    act(() => shared.next(snapshot(undefined)));
     expect(screen.getByRole('heading', { name: 'Nie znaleziono zgłoszenia' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Zgłoś zagrożenie' })).toHaveAttribute('href', '/report-danger');
     view.unmount();
 
     fake.listeners.length = 0;
     renderPage('r-2');
-    const refused = await listener();
-    act(() => refused.error(Object.assign(new Error('denied'), { code: 'permission-denied' })));
+    const refused = await listener('users/u-worker/safetyReports/r-2');
+    const denied = () => Object.assign(new Error('denied'), { code: 'permission-denied' });
+    act(() => refused.error(denied()));
+    const sharedRefused = await listener('safetyReports/r-2');
+    act(() => sharedRefused.error(denied()));
     expect(screen.getByRole('heading', { name: 'Nie znaleziono zgłoszenia' })).toBeInTheDocument();
   });
 

@@ -12,8 +12,11 @@ import { Tag, type TagColor } from '../components/ui/tag';
 import { Typography } from '../components/ui/typography';
 import { type OwnSafetyReport, type ReportStep, reportSteps } from './api/report-model';
 import { useOwnSafetyReport } from './api/report-reads';
+import { HandledReportView } from './handling/handled-report-view';
+import { useHandledSafetyReport } from './handling/api/handled-report-reads';
 import { momentText, reportedText } from './report-text';
 import './safety-report-page.css';
+import { ReportFields } from './report-fields';
 
 const STATUS_COLORS: Record<string, TagColor> = {
   open: 'gold',
@@ -50,7 +53,6 @@ type Row = { key: string; label: string; value: ReactNode };
 function ReportView({ report, isFromCache }: { report: OwnSafetyReport; isFromCache: boolean }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const descriptionTitleId = useId();
   const stepsTitleId = useId();
   const steps = reportSteps(report);
   const rows: Row[] = [
@@ -88,20 +90,7 @@ function ReportView({ report, isFromCache }: { report: OwnSafetyReport; isFromCa
         </p>
       )}
       {report.anonymous && <p className="safety-report-anonymous">{t('safety.report.anonymous')}</p>}
-      <dl className="safety-report-fields">
-        {rows.map(({ key, label, value }) => (
-          <div className="safety-report-field" key={key}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <section className="safety-report-section" aria-labelledby={descriptionTitleId}>
-        <Typography.Title level={3} className="safety-report-subtitle" id={descriptionTitleId}>
-          {t('safety.report.description')}
-        </Typography.Title>
-        <p className="safety-report-description">{report.description}</p>
-      </section>
+      <ReportFields rows={rows} description={report.description} />
       <section className="safety-report-section" aria-labelledby={stepsTitleId}>
         <Typography.Title level={3} className="safety-report-subtitle" id={stepsTitleId}>
           {t('safety.report.steps')}
@@ -138,31 +127,41 @@ function ReportNotFound() {
   );
 }
 
+/** The report could not be read: says so, with a button that reads it again. */
+function LoadFailed({ retry }: { retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="safety-report-alert">
+      <span>
+        <WarningOutlined aria-hidden /> {t('safety.report.loadFailed')}
+      </span>
+      <Button size="small" onClick={retry}>
+        {t('safety.report.retry')}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * /safety/:reportId: a report as its reporter follows it, live from their own copy: what was
  * reported, when and to how many people, and each step as it comes (seen, made safe, closed, the
- * last update). A report that is not the user's own shows as not found; the handlers' view of a
- * report is a screen of its own.
+ * last update). When the user has no copy of their own (they did not make the report, or the rules
+ * refuse it), the report itself is read live instead, as the people told of it and its handlers see
+ * it (HandledReportView); a report neither read finds shows as not found.
  */
 export function SafetyReportPage() {
-  const { t } = useTranslation();
   const { reportId } = useParams();
   const { user } = useAuth();
-  const result = useOwnSafetyReport(user?.uid, reportId);
+  const own = useOwnSafetyReport(user?.uid, reportId);
+  const handled = useHandledSafetyReport(own.status === 'notFound' ? reportId : undefined);
 
-  if (result.status === 'loading') return <LiveLoading isBlock isFromCache={result.isFromCache} />;
-  if (result.status === 'notFound') return <ReportNotFound />;
-  if (result.status === 'error') {
-    return (
-      <div role="alert" className="safety-report-alert">
-        <span>
-          <WarningOutlined aria-hidden /> {t('safety.report.loadFailed')}
-        </span>
-        <Button size="small" onClick={result.retry}>
-          {t('safety.report.retry')}
-        </Button>
-      </div>
-    );
+  if (own.status === 'loading') return <LiveLoading isBlock isFromCache={own.isFromCache} />;
+  if (own.status === 'error') return <LoadFailed retry={own.retry} />;
+  if (own.status === 'ready') return <ReportView report={own.report} isFromCache={own.isFromCache} />;
+  if (handled.status === 'loading') return <LiveLoading isBlock isFromCache={handled.isFromCache} />;
+  if (handled.status === 'error') return <LoadFailed retry={handled.retry} />;
+  if (handled.status === 'ready') {
+    return <HandledReportView report={handled.report} isFromCache={handled.isFromCache} />;
   }
-  return <ReportView report={result.report} isFromCache={result.isFromCache} />;
+  return <ReportNotFound />;
 }

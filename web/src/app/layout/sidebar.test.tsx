@@ -1,5 +1,5 @@
 import { AUTH_RULES } from '@domain';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -99,6 +99,10 @@ const PROCESSOR_TEXTS = [
   'Kolejka zgłoszeń',
   ...MAIN_ENTRIES.slice(3).map(({ text }) => text),
 ];
+/** A manager and up also handle safety reports: their queue follows "Report danger". */
+const HANDLER_TEXTS = PROCESSOR_TEXTS.flatMap((text) =>
+  text === 'Zgłoś zagrożenie' ? [text, 'Zgłoszenia BHP'] : [text],
+);
 
 describe('Sidebar', () => {
   afterEach(async () => {
@@ -135,6 +139,7 @@ describe('Sidebar', () => {
       ['Kolejka zgłoszeń', '/ticket-queue'],
       ['Powiadomienia', '/notifications'],
       ['Zgłoś zagrożenie', '/report-danger'],
+      ['Zgłoszenia BHP', '/safety-queue'],
       ['Zgłoś błąd', '/report-bug'],
       ['Panel administracyjny', '/admin'],
       ['Zarządzanie użytkownikami', '/admin/users'],
@@ -245,9 +250,14 @@ describe('Sidebar', () => {
   });
 
   describe('ticket queue entry', () => {
-    it.each(['foreman', 'manager', 'manager_pl', 'admin'])('follows ticket history for %s', (role) => {
+    it.each([
+      ['foreman', PROCESSOR_TEXTS],
+      ['manager', HANDLER_TEXTS],
+      ['manager_pl', HANDLER_TEXTS],
+      ['admin', HANDLER_TEXTS],
+    ])('follows ticket history for %s', (role, texts) => {
       renderSidebar({ user: makeUser(role) });
-      expect(entryTexts().slice(0, PROCESSOR_TEXTS.length)).toEqual(PROCESSOR_TEXTS);
+      expect(entryTexts().slice(0, texts.length)).toEqual(texts);
     });
 
     it('is hidden from a worker', () => {
@@ -278,6 +288,23 @@ describe('Sidebar', () => {
       renderSidebar({ user: makeUser('foreman'), path: '/ticket/t-0001' });
       expect(entry('Historia zgłoszeń')).toHaveAttribute('aria-current', 'page');
       expect(entry('Kolejka zgłoszeń')).not.toHaveAttribute('aria-current');
+    });
+  });
+
+  describe('safety reports entry', () => {
+    it('is hidden from a foreman, and from a manager whose HANDLE_SAFETY_REPORTS is revoked', () => {
+      renderSidebar({ user: makeUser('foreman') });
+      expect(queryEntry('Zgłoszenia BHP')).not.toBeInTheDocument();
+      cleanup();
+      renderSidebar({ user: makeUser('manager', { revokedPermissions: ['HANDLE_SAFETY_REPORTS'] }) });
+      expect(queryEntry('Zgłoszenia BHP')).not.toBeInTheDocument();
+    });
+
+    it('is shown to a foreman with HANDLE_SAFETY_REPORTS assigned and opens the queue', async () => {
+      renderSidebar({ user: makeUser('foreman', { assignedPermissions: ['HANDLE_SAFETY_REPORTS'] }) });
+      await userEvent.click(entry('Zgłoszenia BHP'));
+      expect(currentPath()).toHaveTextContent('/safety-queue');
+      expect(entry('Zgłoszenia BHP')).toHaveAttribute('aria-current', 'page');
     });
   });
 
@@ -313,7 +340,7 @@ describe('Sidebar', () => {
           .map((item) => item.textContent),
       ).toEqual(['Panel administracyjny', 'Zarządzanie użytkownikami', 'Diagnostyka']);
       expect(entryTexts()).toEqual([
-        ...PROCESSOR_TEXTS,
+        ...HANDLER_TEXTS,
         'Panel administracyjny',
         'Zarządzanie użytkownikami',
         'Diagnostyka',
@@ -459,6 +486,7 @@ describe('selectedKey', () => {
     ['/report-bug', '/report-bug'],
     ['/notifications', '/notifications'],
     ['/safety/sr-1', '/report-danger'],
+    ['/safety-queue', '/safety-queue'],
     ['/report-danger', '/report-danger'],
   ])('marks %s as %s', (pathname, key) => {
     expect(selectedKey(pathname)).toBe(key);
