@@ -44,7 +44,7 @@ describe('the app behind the Hosting emulator', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(page.headers.get('permissions-policy')).toContain('geolocation=()');
+    expect(page.headers.get('permissions-policy')).toContain('geolocation=(self)');
     expect(page.headers.get('cache-control')).toBe('no-cache');
     const html = await page.text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
