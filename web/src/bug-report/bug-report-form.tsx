@@ -7,7 +7,7 @@ import {
 } from '@domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type Control, Controller, useForm } from 'react-hook-form';
+import { type Control, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../lib/auth/auth-context';
 import { call } from '../lib/call';
@@ -16,10 +16,11 @@ import { useNotices } from '../notices';
 import { bugReportFilePath, newRequestId, uploadBugReportFile } from './api';
 import { Button } from '../components/ui/button';
 import { FilePicker, type PickedFile } from '../components/ui/file-picker';
-import { FIELD_CLASSES, FormField, controlProps } from '../components/ui/form-field';
+import { FIELD_CLASSES, FormField } from '../components/ui/form-field';
 import { TextInput } from '../components/ui/text-input';
 import { TextArea } from '../components/ui/text-area';
 import './bug-report-form.css';
+import { FormTextField } from '../components/form-text-field';
 
 export type BugReportFormProps = {
   /** The page the report is about, pre-filled and editable. */
@@ -43,53 +44,9 @@ type TextFieldProps = {
   maxLength: number;
 };
 
-/** One text row: an antd input inside the plain FormField (label, translated error, aria wiring). */
-function TextField({ control, name, label, hint, isRequired, isMultiline, maxLength }: TextFieldProps) {
-  const id = `bug-report-${name}`;
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const common = {
-          ...controlProps(id, fieldState.error),
-          name: field.name,
-          value: field.value ?? '',
-          onBlur: field.onBlur,
-          maxLength,
-          'aria-required': isRequired || undefined,
-        };
-        return (
-          <FormField
-            label={
-              <>
-                {label}
-                {isRequired && <span aria-hidden="true"> *</span>}
-              </>
-            }
-            htmlFor={id}
-            hint={hint}
-            error={fieldState.error?.message}
-          >
-            {isMultiline ? (
-              <TextArea
-                {...common}
-                ref={field.ref}
-                rows={3}
-                onChange={(event) => field.onChange(event.target.value)}
-              />
-            ) : (
-              <TextInput
-                {...common}
-                ref={field.ref}
-                onChange={(event) => field.onChange(event.target.value)}
-              />
-            )}
-          </FormField>
-        );
-      }}
-    />
-  );
+/** One text row of this form (FormTextField), its id and text-area height this form's own. */
+function TextField({ isMultiline, ...props }: TextFieldProps) {
+  return <FormTextField {...props} id={`bug-report-${props.name}`} rows={isMultiline ? 3 : undefined} />;
 }
 
 /** The field keys of the callable's invalid-argument answer, else none (an upload failed, say). */

@@ -1,8 +1,32 @@
+import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Typography } from '../components/ui/typography';
 
 export type ReportRow = { key: string; label: string; value: ReactNode };
+
+/** A stored code in the reader's language (`safety.kinds.scaffold` -> "Scaffold"); '—' for none. */
+export const named = (t: TFunction, prefix: string, value: string) =>
+  value ? t(`${prefix}.${value}`, { defaultValue: value }) : '—';
+
+type ReportFacts = {
+  kind: string;
+  type: string;
+  urgency: string;
+  status: string;
+  site: string;
+  siteArea: string;
+};
+
+/** The facts every view of a report shows first: what, which kind of event, how urgent, where. */
+export const factRows = (t: TFunction, report: ReportFacts): ReportRow[] => [
+  { key: 'kind', label: t('safety.report.kind'), value: named(t, 'safety.kinds', report.kind) },
+  { key: 'type', label: t('safety.report.type'), value: named(t, 'safety.types', report.type) },
+  { key: 'urgency', label: t('safety.report.urgency'), value: named(t, 'safety.urgencies', report.urgency) },
+  { key: 'status', label: t('safety.report.status'), value: named(t, 'safety.statuses', report.status) },
+  { key: 'site', label: t('safety.report.site'), value: report.site || '—' },
+  { key: 'siteArea', label: t('safety.report.siteArea'), value: report.siteArea || '—' },
+];
 
 /** A report's facts as a list of labelled values, then its description: the reporter's and the handlers' view. */
 export function ReportFields({ rows, description }: { rows: readonly ReportRow[]; description: string }) {

@@ -14,10 +14,8 @@ import { useNotices } from '../notices';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { translateMessage } from '../components/ui/field-message';
-import { FIELD_CLASSES, FormField, controlProps, fieldErrorId } from '../components/ui/form-field';
+import { FIELD_CLASSES, fieldErrorId } from '../components/ui/form-field';
 import { CheckOutlined, WarningOutlined } from '../components/ui/icons';
-import { TextArea } from '../components/ui/text-area';
-import { TextInput } from '../components/ui/text-input';
 import { UploadCancelledError, safetyPhotoPath, uploadSafetyPhoto } from './api/uploads';
 import {
   SAFETY_AREA_MAX_CHARS,
@@ -34,6 +32,7 @@ import {
 import { type PickedPhoto, PhotoPicker } from './photo-picker';
 import { currentLocation } from './share-location';
 import './safety-report-form.css';
+import { FormTextField } from '../components/form-text-field';
 
 /** What the server answered: the report's id, when it arrived and how many people were told. */
 export type SubmittedSafetyReport = { reportId: string; reportedAt: Date; notifiedCount: number };
@@ -141,53 +140,9 @@ type TextFieldProps = {
   maxLength: number;
 };
 
-/** One text row: the kit's input inside the plain FormField (label, translated error, aria wiring). */
-function TextField({ control, name, label, hint, isRequired, isMultiline, maxLength }: TextFieldProps) {
-  const id = `safety-${name}`;
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const common = {
-          ...controlProps(id, fieldState.error),
-          name: field.name,
-          value: field.value ?? '',
-          onBlur: field.onBlur,
-          maxLength,
-          'aria-required': isRequired || undefined,
-        };
-        return (
-          <FormField
-            label={
-              <>
-                {label}
-                {isRequired && <span aria-hidden="true"> *</span>}
-              </>
-            }
-            htmlFor={id}
-            hint={hint}
-            error={fieldState.error?.message}
-          >
-            {isMultiline ? (
-              <TextArea
-                {...common}
-                ref={field.ref}
-                rows={4}
-                onChange={(event) => field.onChange(event.target.value)}
-              />
-            ) : (
-              <TextInput
-                {...common}
-                ref={field.ref}
-                onChange={(event) => field.onChange(event.target.value)}
-              />
-            )}
-          </FormField>
-        );
-      }}
-    />
-  );
+/** One text row of this form (FormTextField), its id and text-area height this form's own. */
+function TextField({ isMultiline, ...props }: TextFieldProps) {
+  return <FormTextField {...props} id={`safety-${props.name}`} rows={isMultiline ? 4 : undefined} />;
 }
 
 /** The location checkbox: not asked, being found, shared (with its accuracy), or not shared. */

@@ -16,7 +16,7 @@ import { HandledReportView } from './handling/handled-report-view';
 import { useHandledSafetyReport } from './handling/api/handled-report-reads';
 import { momentText, reportedText } from './report-text';
 import './safety-report-page.css';
-import { ReportFields } from './report-fields';
+import { ReportFields, factRows, named } from './report-fields';
 
 const STATUS_COLORS: Record<string, TagColor> = {
   open: 'gold',
@@ -31,9 +31,6 @@ const URGENCY_COLORS: Record<string, TagColor> = {
 };
 
 /** A stored value's text under `prefix`, or the value itself when this version knows no text for it. */
-const named = (t: TFunction, prefix: string, value: string) =>
-  value ? t(`${prefix}.${value}`, { defaultValue: value }) : '—';
-
 /** What one step says: "Seen by Anna at 10:50", "Made safe at 11:05: Barrier put up". */
 function stepText(t: TFunction, language: string, step: ReportStep): string {
   switch (step.kind) {
@@ -55,18 +52,7 @@ function ReportView({ report, isFromCache }: { report: OwnSafetyReport; isFromCa
   const language = i18n.language;
   const stepsTitleId = useId();
   const steps = reportSteps(report);
-  const rows: Row[] = [
-    { key: 'kind', label: t('safety.report.kind'), value: named(t, 'safety.kinds', report.kind) },
-    { key: 'type', label: t('safety.report.type'), value: named(t, 'safety.types', report.type) },
-    {
-      key: 'urgency',
-      label: t('safety.report.urgency'),
-      value: named(t, 'safety.urgencies', report.urgency),
-    },
-    { key: 'status', label: t('safety.report.status'), value: named(t, 'safety.statuses', report.status) },
-    { key: 'site', label: t('safety.report.site'), value: report.site || '—' },
-    { key: 'siteArea', label: t('safety.report.siteArea'), value: report.siteArea || '—' },
-  ];
+  const rows: Row[] = [...factRows(t, report)];
   return (
     <article className="safety-report">
       <header className="safety-report-header">

@@ -11,7 +11,7 @@ import { momentText } from '../report-text';
 import { type HandledSafetyReport, mapLink } from './handled-report-model';
 import { ReportStepActions } from './report-step-actions';
 import './handling.css';
-import { ReportFields } from '../report-fields';
+import { ReportFields, factRows, named } from '../report-fields';
 
 export const STATUS_COLORS: Record<string, TagColor> = {
   open: 'gold',
@@ -21,9 +21,6 @@ export const STATUS_COLORS: Record<string, TagColor> = {
 };
 
 /** A stored value's text under `prefix`, or the value itself when this version knows no text for it. */
-export const named = (t: TFunction, prefix: string, value: string) =>
-  value ? t(`${prefix}.${value}`, { defaultValue: value }) : '—';
-
 /** The urgency as a tag; immediate danger to life in strong red with a warning sign. */
 export function UrgencyTag({ urgency }: { urgency: string }) {
   const { t } = useTranslation();
@@ -111,16 +108,7 @@ export function HandledReportView({
   const steps = stepLines(t, language, report);
   const { location } = report;
   const rows: Row[] = [
-    { key: 'kind', label: t('safety.report.kind'), value: named(t, 'safety.kinds', report.kind) },
-    { key: 'type', label: t('safety.report.type'), value: named(t, 'safety.types', report.type) },
-    {
-      key: 'urgency',
-      label: t('safety.report.urgency'),
-      value: named(t, 'safety.urgencies', report.urgency),
-    },
-    { key: 'status', label: t('safety.report.status'), value: named(t, 'safety.statuses', report.status) },
-    { key: 'site', label: t('safety.report.site'), value: report.site || '—' },
-    { key: 'siteArea', label: t('safety.report.siteArea'), value: report.siteArea || '—' },
+    ...factRows(t, report),
     {
       key: 'reporter',
       label: t('safety.handling.reporter'),

@@ -11,7 +11,8 @@ import { Tag } from '../../components/ui/tag';
 import { Typography } from '../../components/ui/typography';
 import { type HandledSafetyReport, isOfSite, sitesOf, sortForQueue } from './handled-report-model';
 import { useSafetyQueue } from './api/handled-report-reads';
-import { STATUS_COLORS, UrgencyTag, named } from './handled-report-view';
+import { STATUS_COLORS, UrgencyTag } from './handled-report-view';
+import { named } from '../report-fields';
 import './handling.css';
 
 /** How long ago a report was made: "5 min ago", "3 h ago", "2 days ago". */
