@@ -1,5 +1,5 @@
 // Background Sync for the outbox (imported by the generated service worker, see vite.config.ts).
-// A ticket submitted with no connection waits in IndexedDB on the phone; the page registers the
+// A ticket or danger report sent with no connection waits in IndexedDB on the phone; the page registers the
 // sync tag 'ticket-outbox' and the browser fires it here once the connection returns, even when
 // the app's tab is in the background. Sending needs the worker's sign-in, which lives in the page,
 // so the worker asks every open page of the app to send now and waits for their answer; when no

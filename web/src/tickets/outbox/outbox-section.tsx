@@ -32,7 +32,7 @@ export function OutboxSection({ uid }: { uid: string }) {
         {t('tickets.outbox.title')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('tickets.outbox.hint')}</Typography.Text>
-      <ul aria-label={t('tickets.outbox.title')} className="outbox-list">
+      <ul aria-label={t('tickets.outbox.title')} className="stack-list">
         {outbox.entries.map((entry) => (
           <li key={entry.id}>
             <OutboxRow entry={entry} store={outbox.store as OutboxStore} />

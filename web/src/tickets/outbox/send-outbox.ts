@@ -1,15 +1,10 @@
 import type { StoredAttachment, TicketSubmission } from '@domain';
 import type { SubmitTicketResponse } from '@domain/callables';
-import { isCallableError } from '../../lib/callable-failure';
 import { callableErrorOf } from '../../lib/callable-keys';
+import { isFilesRefusal } from '../../lib/outbox/outbox-record';
 import { type OutboxEntry, isConnectionFailure, outboxFiles, refusalOf } from './outbox-entry';
-import {
-  type OutboxStore,
-  announceOutboxChange,
-  listOutbox,
-  markOutboxEntrySending,
-  saveOutboxEntry,
-} from './outbox-store';
+import { type RecordStep, sendRound } from '../../lib/outbox/record-store';
+import { type OutboxStore, announceOutboxChange, outboxKit, saveOutboxEntry } from './outbox-store';
 
 // Sends the tickets waiting in the outbox, oldest first, one tab at a time (Web Locks), each
 // exactly once: the submission goes with its own request id, so a call that reached the server
@@ -35,23 +30,7 @@ export type OutboxSendReport = {
   isWaiting: boolean;
 };
 
-type Step =
-  | { kind: 'sent'; ticket: { ticketId: string; number: string } }
-  | { kind: 'refused'; entry: OutboxEntry }
-  | { kind: 'noConnection' };
-
-const STORAGE_REFUSALS = new Set([
-  'storage/unauthorized',
-  'storage/invalid-argument',
-  'storage/quota-exceeded',
-]);
-
-/** Whether an upload or attach failure is the server's final word on the files (not the network). */
-function isFilesRefusal(error: unknown, isOnline: boolean): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && STORAGE_REFUSALS.has(code)) return true;
-  return isCallableError(error) && error.source === 'server' && !isConnectionFailure(error, isOnline);
-}
+type Step = RecordStep<OutboxEntry, { ticketId: string; number: string }>;
 
 /** Sends one entry, already marked as being sent (so nobody cancels it meanwhile). */
 async function sendEntry(start: OutboxEntry, deps: OutboxSendDeps): Promise<Step> {
@@ -64,7 +43,7 @@ async function sendEntry(start: OutboxEntry, deps: OutboxSendDeps): Promise<Step
   const refuse = async (refusal: OutboxEntry['refusal']): Promise<Step> => {
     const refused: OutboxEntry = { ...entry, status: 'refused', refusal };
     await saveOutboxEntry(store, refused);
-    return { kind: 'refused', entry: refused };
+    return { kind: 'refused', record: refused };
   };
 
   let ticket = entry.ticket;
@@ -108,32 +87,13 @@ async function sendEntry(start: OutboxEntry, deps: OutboxSendDeps): Promise<Step
   }
   await store.delete(entry.id);
   announceOutboxChange();
-  return { kind: 'sent', ticket };
+  return { kind: 'sent', sent: ticket };
 }
 
 /**
- * One round of sending the account's outbox in this tab. Entries marked refused wait for the
- * worker (try again, edit or remove); an entry left "sending" by a tab that closed mid-way is sent
+ * One round of sending the account's outbox in this tab (lib/outbox/record-store.ts, sendRound):
+ * refused entries wait for the worker; an entry left "sending" by a tab that closed mid-way is sent
  * again (safely: same request id, files already stored are not uploaded twice).
  */
-export async function sendOutboxRound(uid: string, deps: OutboxSendDeps): Promise<OutboxSendReport> {
-  const report: OutboxSendReport = { sent: [], refused: [], isWaiting: false };
-  for (const listed of await listOutbox(deps.store, uid)) {
-    if (listed.status === 'refused') continue;
-    if (!deps.isOnline()) {
-      report.isWaiting = true;
-      break;
-    }
-    // Marked afresh: the worker may have cancelled it since the list was read.
-    const entry = await markOutboxEntrySending(deps.store, uid, listed.id);
-    if (!entry) continue;
-    const step = await sendEntry(entry, deps);
-    if (step.kind === 'noConnection') {
-      report.isWaiting = true;
-      break;
-    }
-    if (step.kind === 'refused') report.refused.push(step.entry);
-    else report.sent.push(step.ticket);
-  }
-  return report;
-}
+export const sendOutboxRound = (uid: string, deps: OutboxSendDeps): Promise<OutboxSendReport> =>
+  sendRound(outboxKit, deps.store, uid, deps.isOnline, (entry) => sendEntry(entry, deps));
