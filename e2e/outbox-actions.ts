@@ -60,38 +60,41 @@ export const outboxEntry = (page: Page, text: string) =>
   page.getByRole('list', { name: OUTBOX }).getByRole('listitem').filter({ hasText: text });
 
 /**
- * The outbox records as the device holds them: how many, whether each is sealed (in the current
+ * The outbox records as the device holds them (the tickets' outbox unless `database` names another): how many, whether each is sealed (in the current
  * version, bound to its place), and whether any shows `plain` (a description) to whoever opens the
  * browser's storage.
  */
-export function storedOutbox(page: Page, plain: string) {
-  return page.evaluate(async (text) => {
-    const open = indexedDB.open('ticket-outbox');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    if (!db.objectStoreNames.contains('entries')) {
+export function storedOutbox(page: Page, plain: string, database = 'ticket-outbox') {
+  return page.evaluate(
+    async ([text, name]) => {
+      const open = indexedDB.open(name);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      if (!db.objectStoreNames.contains('entries')) {
+        db.close();
+        return { count: 0, isSealed: true, showsText: false };
+      }
+      const all = db.transaction('entries').objectStore('entries').getAll();
+      const records = await new Promise<unknown[]>((resolve) => {
+        all.onsuccess = () => resolve(all.result as unknown[]);
+      });
       db.close();
-      return { count: 0, isSealed: true, showsText: false };
-    }
-    const all = db.transaction('entries').objectStore('entries').getAll();
-    const records = await new Promise<unknown[]>((resolve) => {
-      all.onsuccess = () => resolve(all.result as unknown[]);
-    });
-    db.close();
-    const bytesOf = (value: unknown): string =>
-      Object.prototype.toString.call(value) === '[object ArrayBuffer]'
-        ? new TextDecoder().decode(value as ArrayBuffer)
-        : typeof value === 'object' && value !== null
-          ? Object.values(value).map(bytesOf).join('')
-          : String(value);
-    return {
-      count: records.length,
-      isSealed: records.every((record) => (record as { sealed?: unknown }).sealed === 2),
-      showsText: records.some((record) => bytesOf(record).includes(text)),
-    };
-  }, plain);
+      const bytesOf = (value: unknown): string =>
+        Object.prototype.toString.call(value) === '[object ArrayBuffer]'
+          ? new TextDecoder().decode(value as ArrayBuffer)
+          : typeof value === 'object' && value !== null
+            ? Object.values(value).map(bytesOf).join('')
+            : String(value);
+      return {
+        count: records.length,
+        isSealed: records.every((record) => (record as { sealed?: unknown }).sealed === 2),
+        showsText: records.some((record) => bytesOf(record).includes(text)),
+      };
+    },
+    [plain, database] as const,
+  );
 }
 
 /** The names of this origin's IndexedDB databases. */

@@ -88,7 +88,7 @@ describe('the outbox', () => {
     await entry.waitFor({ timeout: 10_000 });
     // Logging out would delete it from the phone: asked first, and "Stay logged in" keeps everything.
     await page.getByRole('button', { name: 'Log out' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Tickets not sent yet' });
+    const dialog = page.getByRole('dialog', { name: 'Not sent yet' });
     await dialog.waitFor({ timeout: 10_000 });
     expect(await dialog.textContent()).toContain('1 ticket has not been sent yet');
     await dialog.getByRole('button', { name: 'Stay logged in' }).click();

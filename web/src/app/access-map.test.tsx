@@ -22,6 +22,10 @@ vi.mock('../notifications/api', async (importOriginal) => ({
   useUnreadNotificationCount: () => 0,
 }));
 vi.mock('../tickets/outbox/use-outbox-sender', () => ({ useOutboxSender: () => undefined }));
+vi.mock('../safety/outbox/use-safety-outbox', () => ({
+  useSafetyOutboxSender: () => undefined,
+  unsentSafetyReportCount: () => Promise.resolve(0),
+}));
 vi.mock('../lib/idb/device-key', async (importOriginal) => ({
   ...(await importOriginal<typeof DeviceKey>()),
   prefetchDeviceKey: () => () => undefined,

@@ -9,12 +9,15 @@ import { markSignedOut } from '../lib/auth/sign-out-cleanup';
 import { AppLayout } from './layout/app-layout';
 import { useUnreadNotificationCount } from '../notifications/api';
 import { useOutboxSender } from '../tickets/outbox/use-outbox-sender';
+import { unsentSafetyReportCount, useSafetyOutboxSender } from '../safety/outbox/use-safety-outbox';
 import { Spinner } from '../components/ui/spinner';
 import { preloadNoticeStack } from '../notices';
 import { unsentTicketCount } from '../tickets/outbox/unsent-count';
 import { UnsentTicketsDialog } from '../tickets/outbox/unsent-tickets-dialog';
 import { prefetchDeviceKey } from '../lib/idb/device-key';
 import { SignedInRoutes } from './routes';
+
+const NOTHING_UNSENT = { tickets: 0, reports: 0 };
 
 /**
  * Everything a signed-in user sees around a screen: antd theme, layout, logout; the screen is the one
@@ -26,8 +29,10 @@ export function SignedInShell() {
   const { signOut, user } = useAuth();
   // One live count for the menu button and the Notifications entry, on every signed-in screen.
   const unreadCount = useUnreadNotificationCount(user?.uid ?? null);
-  // Tickets queued without a connection leave the phone as soon as they can, whatever the screen.
+  // Tickets and danger reports queued without a connection leave the phone as soon as they can,
+  // whatever the screen.
   useOutboxSender(user?.uid ?? null);
+  useSafetyOutboxSender(user?.uid ?? null);
   // The notices' code comes now, while there is a connection: a screen may need one when there is none
   // (a ticket kept in the outbox, cancelled, sent later).
   useEffect(() => void preloadNoticeStack().catch(() => undefined), []);
@@ -40,13 +45,13 @@ export function SignedInShell() {
     markSignedOut();
     void endSessionManually(signOut).then(() => navigate('/login', { replace: true }));
   }, [signOut, navigate]);
-  // Tickets still on the phone are deleted by a log-out: asked first (0: nothing to ask).
-  const [unsent, setUnsent] = useState(0);
+  // Tickets and reports still on the phone are deleted by a log-out: asked first (none: nothing to ask).
+  const [unsent, setUnsent] = useState(NOTHING_UNSENT);
   const uid = user?.uid;
   const logout = useCallback(() => {
     if (!uid) return signOutNow();
-    void unsentTicketCount(uid).then(
-      (count) => (count > 0 ? setUnsent(count) : signOutNow()),
+    void Promise.all([unsentTicketCount(uid), unsentSafetyReportCount(uid)]).then(
+      ([tickets, reports]) => (tickets + reports > 0 ? setUnsent({ tickets, reports }) : signOutNow()),
       () => signOutNow(),
     );
   }, [uid, signOutNow]);
@@ -58,10 +63,11 @@ export function SignedInShell() {
         </Suspense>
       </AppLayout>
       <UnsentTicketsDialog
-        count={unsent}
-        onStay={() => setUnsent(0)}
+        count={unsent.tickets}
+        reportCount={unsent.reports}
+        onStay={() => setUnsent(NOTHING_UNSENT)}
         onLogOut={() => {
-          setUnsent(0);
+          setUnsent(NOTHING_UNSENT);
           signOutNow();
         }}
       />

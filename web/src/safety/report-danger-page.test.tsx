@@ -12,6 +12,9 @@ import { renderSignedIn } from '../testing/auth';
 import { callableMock } from '../testing/fake-call';
 import { setOnline } from '../testing/online';
 import * as uploads from './api/uploads';
+import { sendSafetyOutboxNow } from './outbox/safety-outbox-sender';
+import type * as SafetyOutboxStoreModule from './outbox/safety-outbox-store';
+import { browserSafetyOutboxStore, safetyOutbox } from './outbox/safety-outbox-store';
 import { ReportDangerPage } from './report-danger-page';
 
 vi.mock('../lib/call', async () => (await import('../testing/fake-call')).fakeCallModule);
@@ -21,6 +24,17 @@ vi.mock('./api/uploads', async (importOriginal) => ({
   ...(await importOriginal<typeof uploads>()),
   uploadSafetyPhoto: vi.fn(),
 }));
+
+// The phone's outbox of danger reports, in memory (jsdom has no IndexedDB).
+const kept = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('./outbox/safety-outbox-store', async (importOriginal) => {
+  const { memoryKeyValueStore } = await import('../lib/idb/key-value-store');
+  const store = memoryKeyValueStore(kept);
+  return {
+    ...(await importOriginal<typeof SafetyOutboxStoreModule>()),
+    browserSafetyOutboxStore: () => store,
+  };
+});
 
 const submitSafetyReport = callableMock('submitSafetyReport');
 const uploadSafetyPhoto = vi.mocked(uploads.uploadSafetyPhoto);
@@ -66,6 +80,16 @@ const submitButton = () => screen.getByRole('button', { name: 'Wyślij zgłoszen
 const cameraInput = () => screen.getByTestId('safety-camera-input');
 const galleryInput = () => screen.getByTestId('safety-gallery-input');
 
+/** What fillIn() chooses and types, as the report carries it. */
+const FILLED_IN = {
+  kind: 'scaffold',
+  type: 'nearMiss',
+  urgency: 'lifeThreatening',
+  description: 'Loose planks on level 3',
+  site: SITE,
+  siteArea: 'Klatka B',
+};
+
 async function fillIn() {
   await userEvent.click(screen.getByRole('radio', { name: 'Rusztowanie' }));
   await userEvent.click(screen.getByRole('radio', { name: 'Zdarzenie potencjalnie wypadkowe' }));
@@ -94,6 +118,7 @@ const uploadedPaths = () => uploadSafetyPhoto.mock.calls.map(([path]) => path);
 
 describe('ReportDangerPage', () => {
   beforeEach(() => {
+    kept.clear();
     submitSafetyReport.mockReset();
     uploadSafetyPhoto.mockReset();
     uploadSafetyPhoto.mockImplementation((path, file, onProgress) => {
@@ -253,12 +278,7 @@ describe('ReportDangerPage', () => {
     expect(path).toMatch(/^safetyReports\/u-worker\/safety-request-0001\/[a-z0-9]+-[a-z0-9]+-IMG_0001\.jpg$/);
     expect(submitSafetyReport.mock.calls[0]?.[0]).toEqual({
       requestId: 'safety-request-0001',
-      kind: 'scaffold',
-      type: 'nearMiss',
-      urgency: 'lifeThreatening',
-      description: 'Loose planks on level 3',
-      site: SITE,
-      siteArea: 'Klatka B',
+      ...FILLED_IN,
       location: null,
       photos: [{ name: 'IMG 0001.jpg', size: 200_000, contentType: 'image/jpeg', path }],
       anonymous: false,
@@ -425,27 +445,79 @@ describe('ReportDangerPage', () => {
     expect(submitButton()).toBeEnabled();
   });
 
-  it('offline: says the report cannot be sent yet, sends nothing and keeps everything', async () => {
+  it('offline: keeps the report on the phone with its photo made smaller, and sends nothing yet', async () => {
     renderPage();
     await fillIn();
+    await userEvent.click(field.anonymous());
     await userEvent.upload(cameraInput(), [photo()]);
     act(() => setOnline(false));
 
     expect(screen.getByText('Brak połączenia')).toBeInTheDocument();
-    expect(screen.getByText(/Zgłoszenia nie da się wysłać, dopóki nie ma połączenia\./)).toBeInTheDocument();
-    await userEvent.click(submitButton());
     expect(
-      await screen.findByText(
-        'Nie wysłano: brak połączenia. Wpisane dane zostają — wyślij ponownie, gdy wróci zasięg.',
-      ),
+      screen.getByText(/zgłoszenie zostanie zapisane w telefonie razem ze zdjęciami/),
     ).toBeInTheDocument();
+    await userEvent.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Zapisane w telefonie' })).toBeInTheDocument();
     expect(uploadSafetyPhoto).not.toHaveBeenCalled();
     expect(submitSafetyReport).not.toHaveBeenCalled();
-    expect(field.description()).toHaveValue('Loose planks on level 3');
-    expect(screen.getAllByRole('img', { name: /^Zdjęcie \d$/ })).toHaveLength(1);
+    expect(compress).toHaveBeenCalledWith(expect.any(File), { keepLocation: false });
+
+    const [entry] = await safetyOutbox.list(browserSafetyOutboxStore() as never, 'u-worker');
+    expect(entry).toMatchObject({
+      id: 'safety-request-0001',
+      status: 'waiting',
+      report: {
+        requestId: 'safety-request-0001',
+        ...FILLED_IN,
+        location: null,
+        anonymous: true,
+      },
+    });
+    expect(entry?.photos.map((kept) => [kept.name, kept.blob.size])).toEqual([['IMG_0001.jpg', 200_000]]);
+
+    // Back to the form: the waiting report is listed above it.
+    await userEvent.click(screen.getByRole('button', { name: 'Zgłoś kolejne zagrożenie' }));
+    const waiting = screen.getByRole('list', { name: 'Zgłoszenia czekające na wysłanie' });
+    expect(within(waiting).getByText('Czeka na połączenie')).toBeInTheDocument();
+    expect(within(waiting).getByText('Loose planks on level 3')).toBeInTheDocument();
+    expect(within(waiting).getByText(/1 zdjęcie/)).toBeInTheDocument();
+  });
+
+  it('turns “Saved on this phone” into “Report sent” when the report leaves the phone, sent once', async () => {
+    submitSafetyReport.mockResolvedValue(answer(3));
+    renderPage();
+    await fillIn();
+    await userEvent.upload(cameraInput(), [photo()]);
+    act(() => setOnline(false));
+    await userEvent.click(submitButton());
+    await screen.findByRole('heading', { name: 'Zapisane w telefonie' });
 
     act(() => setOnline(true));
-    expect(screen.queryByText('Brak połączenia')).not.toBeInTheDocument();
+    const store = browserSafetyOutboxStore() as SafetyOutboxStoreModule.SafetyOutboxStore;
+    await act(() => sendSafetyOutboxNow('u-worker', store));
+    expect(await screen.findByRole('heading', DONE_HEADING)).toBeInTheDocument();
+    expect(screen.getByText('Zgłoszono o 10:42, wysłano do 3 osób')).toBeInTheDocument();
+    expect(submitSafetyReport).toHaveBeenCalledTimes(1);
+    expect(submitSafetyReport.mock.calls[0]?.[0]).toMatchObject({
+      requestId: 'safety-request-0001',
+      photos: [expect.objectContaining({ name: 'IMG_0001.jpg', contentType: 'image/jpeg' })],
+    });
+    expect(uploadSafetyPhoto.mock.calls[0]?.[0]).toMatch(/^safetyReports\/u-worker\/safety-request-0001\//);
+    expect(await safetyOutbox.list(store, 'u-worker')).toEqual([]);
+    // Nothing left to send: a second round calls nobody.
+    await act(() => sendSafetyOutboxNow('u-worker', store));
+    expect(submitSafetyReport).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the report on the phone when the call gets no answer on a weak signal', async () => {
+    submitSafetyReport.mockRejectedValueOnce(
+      Object.assign(new Error('internal'), { code: 'functions/internal' }),
+    );
+    renderPage();
+    await fillIn();
+    await userEvent.click(submitButton());
+    expect(await screen.findByRole('heading', { name: 'Zapisane w telefonie' })).toBeInTheDocument();
+    expect(await safetyOutbox.list(browserSafetyOutboxStore() as never, 'u-worker')).toHaveLength(1);
   });
 
   it.each([

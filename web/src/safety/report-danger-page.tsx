@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../lib/auth/auth-context';
@@ -8,6 +8,8 @@ import { ResultPanel } from '../components/ui/result-panel';
 import { Typography } from '../components/ui/typography';
 import { reportedText } from './report-text';
 import { SafetyReportForm, type SubmittedSafetyReport } from './safety-report-form';
+import { onSafetyReportSent } from './outbox/safety-outbox-sender';
+import { WaitingReports } from './outbox/waiting-reports';
 import './report-danger-page.css';
 
 type ReportSentProps = { report: SubmittedSafetyReport; onAnother: () => void };
@@ -35,17 +37,58 @@ function ReportSent({ report, onAnother }: ReportSentProps) {
   );
 }
 
+type ReportQueuedProps = {
+  requestId: string;
+  onSent: (report: SubmittedSafetyReport) => void;
+  onAnother: () => void;
+};
+
+/**
+ * The screen after a report was kept on the phone for want of a connection; it turns into the
+ * "Report sent" screen by itself when this tab sends it.
+ */
+function ReportQueued({ requestId, onSent, onAnother }: ReportQueuedProps) {
+  const { t } = useTranslation();
+  useEffect(
+    () =>
+      onSafetyReportSent((sent) => {
+        if (sent.requestId !== requestId) return;
+        onSent({
+          reportId: sent.reportId,
+          notifiedCount: sent.notifiedCount,
+          reportedAt: new Date(sent.reportedAt),
+        });
+      }),
+    [requestId, onSent],
+  );
+  return (
+    <ResultPanel
+      status="info"
+      title={t('safety.outbox.queuedTitle')}
+      subTitle={t('safety.outbox.queuedText')}
+      extra={<Button onClick={onAnother}>{t('safety.form.another')}</Button>}
+    />
+  );
+}
+
 /**
  * /report-danger: a hazard, a near miss or an accident reported from the site in a few taps, the
  * worker's site filled in from the directory; once it arrived, when and to how many people, with a
- * link to follow it. Every signed-in worker may report.
+ * link to follow it. Without a connection the report is kept on the phone and sent by itself; the
+ * reports still waiting show above the form. Every signed-in worker may report.
  */
 export function ReportDangerPage() {
   const { t } = useTranslation();
   const { user } = useAuth();
   const [sent, setSent] = useState<SubmittedSafetyReport | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
   // A new round is a fresh form with a new request id.
   const [round, setRound] = useState(0);
+  const another = () => {
+    setRound((value) => value + 1);
+    setSent(null);
+    setQueued(null);
+  };
   // The route guard only renders this page for a signed-in user.
   if (!user) return null;
 
@@ -55,15 +98,12 @@ export function ReportDangerPage() {
         {t('safety.form.title')}
       </Typography.Title>
       {sent ? (
-        <ReportSent
-          report={sent}
-          onAnother={() => {
-            setRound((value) => value + 1);
-            setSent(null);
-          }}
-        />
+        <ReportSent report={sent} onAnother={another} />
+      ) : queued ? (
+        <ReportQueued requestId={queued} onSent={setSent} onAnother={another} />
       ) : (
         <>
+          <WaitingReports uid={user.uid} />
           <Typography.Paragraph>{t('safety.form.intro')}</Typography.Paragraph>
           <Alert type="warning" isIconShown className="report-danger-emergency">
             {t('safety.form.emergency')}
@@ -72,6 +112,7 @@ export function ReportDangerPage() {
             key={round}
             initialSite={user.profile?.worker?.siteName ?? ''}
             onSubmitted={setSent}
+            onQueued={setQueued}
           />
         </>
       )}

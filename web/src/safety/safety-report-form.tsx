@@ -33,6 +33,7 @@ import { type PickedPhoto, PhotoPicker } from './photo-picker';
 import { currentLocation } from './share-location';
 import './safety-report-form.css';
 import { FormTextField } from '../components/form-text-field';
+import { queueSafetyReport } from './outbox/use-safety-outbox';
 
 /** What the server answered: the report's id, when it arrived and how many people were told. */
 export type SubmittedSafetyReport = { reportId: string; reportedAt: Date; notifiedCount: number };
@@ -41,6 +42,8 @@ export type SafetyReportFormProps = {
   /** The worker's site from the directory, pre-filled and editable. */
   initialSite: string;
   onSubmitted: (report: SubmittedSafetyReport) => void;
+  /** The report was kept on the phone for want of a connection; it goes by itself (request id). */
+  onQueued: (requestId: string) => void;
 };
 
 type FormControl = Control<SubmitSafetyReportInput, unknown, SubmitSafetyReportRequest>;
@@ -161,9 +164,18 @@ function missingPhotoPaths(error: unknown): string[] | null {
   return Array.isArray(paths) ? paths.filter((path): path is string => typeof path === 'string') : [];
 }
 
-/** Whether an upload failed for want of a connection rather than being refused. */
+/** Sending was not even tried: the phone knows it has no connection. */
+class NoConnectionError extends Error {
+  override readonly name = 'NoConnectionError';
+  constructor() {
+    super('No connection');
+  }
+}
+
+/** Whether sending failed for want of a connection rather than being refused. */
 const isConnectionLoss = (error: unknown) => {
-  if (error instanceof UploadCancelledError) return true;
+  if (error instanceof UploadCancelledError || error instanceof NoConnectionError) return true;
+  if (isCallableError(error)) return error.source === 'network';
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'storage/retry-limit-exceeded' || code === 'storage/canceled';
 };
@@ -176,11 +188,12 @@ type Uploaded = { attachment: StoredAttachment; keptLocation: boolean };
  * photo smaller (keeping its location only when the worker shares theirs), uploads it to the
  * reporter's folder of this request with its progress shown, then calls submitSafetyReport with a
  * request id made once per form: one report however often the worker taps. A photo uploaded by an
- * earlier attempt is not uploaded again, unless it kept a location the worker no longer shares. On a
- * failure nothing typed or picked is lost. Offline the form says the report cannot be sent until
- * there is a connection and keeps everything.
+ * earlier attempt is not uploaded again, unless it kept a location the worker no longer shares.
+ * Without a connection (known before, or met on the way) the report goes to the phone's outbox with
+ * its photos made smaller, and is sent by itself once the signal is back, with the same request id.
+ * On any other failure nothing typed or picked is lost.
  */
-export function SafetyReportForm({ initialSite, onSubmitted }: SafetyReportFormProps) {
+export function SafetyReportForm({ initialSite, onSubmitted, onQueued }: SafetyReportFormProps) {
   const { t } = useTranslation();
   const notices = useNotices();
   const { user } = useAuth();
@@ -287,6 +300,26 @@ export function SafetyReportForm({ initialSite, onSubmitted }: SafetyReportFormP
     setUploadedKeys(new Set(uploaded.current.keys()));
   };
 
+  /**
+   * Keeps the report on the phone with its photos made smaller (their location only when the
+   * worker shares theirs); false when the phone cannot keep it (then the form keeps everything).
+   */
+  const queue = async (uid: string, values: SubmitSafetyReportRequest, shared: SafetyLocation | null) => {
+    const files: File[] = [];
+    for (const [index, photo] of photos.entries()) {
+      const { file } = await compressImage(photo.file, { keepLocation: shared !== null });
+      if (!SENDABLE_TYPES.has(file.type) || file.size > MAX_FILE_SIZE_BYTES) {
+        throw new PhotoRefusedError(index + 1);
+      }
+      files.push(file);
+    }
+    const { photos: _uploaded, ...report } = values;
+    if (!(await queueSafetyReport(uid, { ...report, location: shared }, files))) return false;
+    notices.dismiss(FAILURE_NOTICE_ID);
+    onQueued(requestId);
+    return true;
+  };
+
   const failureText = (error: unknown): string => {
     const tooMany = tooManyRequestsOf(error);
     if (tooMany) return t(TOO_MANY_REQUESTS_KEY, tooMany);
@@ -299,19 +332,17 @@ export function SafetyReportForm({ initialSite, onSubmitted }: SafetyReportFormP
 
   const onValid = async (values: SubmitSafetyReportRequest) => {
     if (!user || isSending.current) return;
-    if (!isOnline()) {
-      notices.error(t('safety.form.notSentOffline'), { id: FAILURE_NOTICE_ID });
-      return;
-    }
     isSending.current = true;
     setIsBusy(true);
     setPhotosError(undefined);
     const controller = new AbortController();
     abortUploads.current = controller;
+    let shared: SafetyLocation | null = null;
     try {
       // Ticked a moment ago: the location is worth the few seconds it may still take.
       if (pendingLocation.current) await pendingLocation.current;
-      const shared = getValues('location') ?? null;
+      shared = getValues('location') ?? null;
+      if (!isOnline()) throw new NoConnectionError();
       const photoAttachments = await uploadPhotos(user.uid, shared !== null, controller.signal);
       const answer = await call('submitSafetyReport', {
         ...values,
@@ -325,19 +356,27 @@ export function SafetyReportForm({ initialSite, onSubmitted }: SafetyReportFormP
         reportedAt: new Date(answer.reportedAt),
       });
     } catch (error) {
-      for (const [path, message] of Object.entries(serverFieldErrors(error))) {
+      let failure = error;
+      if (isConnectionLoss(error) || !isOnline()) {
+        try {
+          if (await queue(user.uid, values, shared)) return;
+        } catch (queueError) {
+          failure = queueError;
+        }
+      }
+      for (const [path, message] of Object.entries(serverFieldErrors(failure))) {
         const field = path.split('.')[0] ?? '';
         if (field === 'photos') setPhotosError(message);
         else if (FIELD_NAMES.includes(field)) {
           setError(field as ChoiceName | TextName, { type: 'server', message });
         }
       }
-      const missing = missingPhotoPaths(error);
+      const missing = missingPhotoPaths(failure);
       if (missing) forgetUploads(missing);
-      if (error instanceof PhotoRefusedError) {
-        setPhotosError(t('safety.form.photoCannotSend', { number: error.number }));
+      if (failure instanceof PhotoRefusedError) {
+        setPhotosError(t('safety.form.photoCannotSend', { number: failure.number }));
       }
-      notices.error(failureText(error), { id: FAILURE_NOTICE_ID, isPersistent: true });
+      notices.error(failureText(failure), { id: FAILURE_NOTICE_ID, isPersistent: true });
       isSending.current = false;
       setIsBusy(false);
     } finally {

@@ -1,4 +1,4 @@
-// Asked before a manual log-out while tickets still wait in the outbox: a log-out deletes them from
+// Asked before a manual log-out while tickets (or danger reports) still wait on the phone: a log-out deletes them from
 // the phone (a shared phone keeps nothing of the last user), so the worker chooses knowingly. A native
 // modal <dialog> (the kit's Drawer), small enough for the shell to carry, so it shows offline too,
 // which is exactly when tickets wait.
@@ -9,17 +9,19 @@ import { Typography } from '../../components/ui/typography';
 import './unsent-tickets-dialog.css';
 
 export type UnsentTicketsDialogProps = {
-  /** How many tickets wait on this phone; 0 closes the dialog. */
+  /** How many tickets wait on this phone. */
   count: number;
+  /** How many danger reports wait on this phone; with no ticket either, the dialog is closed. */
+  reportCount?: number;
   onStay: () => void;
   onLogOut: () => void;
 };
 
-export function UnsentTicketsDialog({ count, onStay, onLogOut }: UnsentTicketsDialogProps) {
+export function UnsentTicketsDialog({ count, reportCount = 0, onStay, onLogOut }: UnsentTicketsDialogProps) {
   const { t } = useTranslation();
   return (
     <Drawer
-      isOpen={count > 0}
+      isOpen={count + reportCount > 0}
       label={t('tickets.outbox.logoutTitle')}
       onClose={onStay}
       className="unsent-dialog"
@@ -27,7 +29,12 @@ export function UnsentTicketsDialog({ count, onStay, onLogOut }: UnsentTicketsDi
       <Typography.Title level={3} className="unsent-dialog-title">
         {t('tickets.outbox.logoutTitle')}
       </Typography.Title>
-      <Typography.Paragraph>{t('tickets.outbox.logoutText', { count })}</Typography.Paragraph>
+      {count > 0 && <Typography.Paragraph>{t('tickets.outbox.logoutText', { count })}</Typography.Paragraph>}
+      {reportCount > 0 && (
+        <Typography.Paragraph>
+          {t('tickets.outbox.logoutReports', { count: reportCount })}
+        </Typography.Paragraph>
+      )}
       <div className="button-row unsent-dialog-buttons">
         <Button isDanger onClick={onLogOut}>
           {t('tickets.outbox.logoutAnyway')}
