@@ -182,12 +182,12 @@ describe('SafetyReportPage', () => {
       ),
     );
     expect(valueOf('Status')).toBe('Odczytane');
-    expect(steps()).toEqual(['Odczytano o 10:50 — Anna Nowak']);
+    expect(steps()).toEqual(['Odczytano o 10:50 — Anna Nowak (kierownik)']);
 
     act(() => live.next(snapshot(CLOSED_REPORT)));
     expect(valueOf('Status')).toBe('Zamknięte');
     expect(steps()).toEqual([
-      'Odczytano o 10:50 — Anna Nowak',
+      'Odczytano o 10:50 — Anna Nowak (kierownik)',
       'Zabezpieczono o 11:05: Barrier put up, planks fixed',
       'Aktualizacja o 11:20: Scaffold closed off until Monday',
       'Zamknięto o 11:30',
@@ -212,7 +212,10 @@ describe('SafetyReportPage', () => {
         }),
       ),
     );
-    expect(steps()).toEqual(['Odczytano o 11:05 — Anna Nowak', 'Zabezpieczono o 11:05: Barrier put up']);
+    expect(steps()).toEqual([
+      'Odczytano o 11:05 — Anna Nowak (kierownik)',
+      'Zabezpieczono o 11:05: Barrier put up',
+    ]);
   });
 
   it('gives the date of what did not happen today, in the reader’s language', async () => {
@@ -237,10 +240,26 @@ describe('SafetyReportPage', () => {
     ).toBeInTheDocument();
     expect(
       within(screen.getByRole('region', { name: 'Что происходит с сообщением' })).getByText(
-        'Просмотрено 2 ноября 2026 г. в 10:50 — Anna Nowak',
+        'Просмотрено 2 ноября 2026 г. в 10:50 — Anna Nowak (менеджер)',
       ),
     ).toBeInTheDocument();
     expect(valueOf('Статус')).toBe('Просмотрено');
+  });
+
+  it.each([
+    ['foreman', 'Odczytano o 10:50 — Piotr Zieliński (brygadzista)'],
+    ['admin', 'Odczytano o 10:50 — Piotr Zieliński (administrator)'],
+    ['', 'Odczytano o 10:50 — Piotr Zieliński'],
+  ])('says in which role (%s) the person who saw it acts', async (role, text) => {
+    renderPage();
+    const live = await listener();
+    const acknowledgedBy = { uid: 'u-piotr', name: 'Piotr Zieliński', role };
+    const seen = { ...OPEN_REPORT, status: 'acknowledged', acknowledgedBy };
+    act(() => live.next(snapshot({ ...seen, acknowledgedAt: CLOSED_REPORT.acknowledgedAt })));
+    expect(steps()).toEqual([text]);
+    if (role !== 'foreman') return;
+    await act(() => changeLanguage('en'));
+    expect(screen.getByText(/^Seen by Piotr Zieliński \(site foreman\) at 10:50/)).toBeInTheDocument();
   });
 
   it('says a report made without the name was sent without it', async () => {

@@ -30,12 +30,21 @@ const URGENCY_COLORS: Record<string, TagColor> = {
   minor: 'default',
 };
 
-/** A stored value's text under `prefix`, or the value itself when this version knows no text for it. */
+/** The roles a step's text names ("site foreman"); another role shows the name alone. */
+const ROLES_NAMED = new Set(['foreman', 'manager', 'manager_pl', 'admin']);
+
 /** What one step says: "Seen by Anna at 10:50", "Made safe at 11:05: Barrier put up". */
 function stepText(t: TFunction, language: string, step: ReportStep): string {
   switch (step.kind) {
     case 'seen':
-      return momentText(t, language, 'safety.report.seen', step.at, { name: step.name });
+      // "Seen by Anna Nowak (site foreman) at 10:44": who, and in which role, for the reporter to know
+      // the report reached someone in charge.
+      return ROLES_NAMED.has(step.role)
+        ? momentText(t, language, 'safety.report.seenAs', step.at, {
+            name: step.name,
+            role: t(`safety.report.roles.${step.role}`),
+          })
+        : momentText(t, language, 'safety.report.seen', step.at, { name: step.name });
     case 'madeSafe':
       return momentText(t, language, 'safety.report.madeSafe', step.at, { text: step.text });
     case 'update':

@@ -7,7 +7,8 @@
  */
 
 /** Who took a step, as the reporter sees them. */
-export type StepActor = { name: string };
+/** Who took a step: their name, and their role (foreman, manager, admin; '' when unknown). */
+export type StepActor = { name: string; role: string };
 
 export type OwnSafetyReport = {
   id: string;
@@ -52,7 +53,9 @@ export function toDate(value: unknown): Date | null {
 }
 
 const toActor = (value: unknown): StepActor | null =>
-  isRecord(value) && text(value.name).trim() !== '' ? { name: text(value.name) } : null;
+  isRecord(value) && text(value.name).trim() !== ''
+    ? { name: text(value.name), role: text(value.role) }
+    : null;
 
 const count = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0;
@@ -86,7 +89,7 @@ export function toOwnSafetyReport(id: string, data: Data): OwnSafetyReport {
 
 /** One step the reporter sees on their report after it was made. */
 export type ReportStep =
-  | { kind: 'seen'; at: Date; name: string }
+  | { kind: 'seen'; at: Date; name: string; role: string }
   | { kind: 'update'; at: Date; text: string }
   | { kind: 'madeSafe'; at: Date; text: string }
   | { kind: 'closed'; at: Date };
@@ -100,7 +103,8 @@ export type ReportStep =
 export function reportSteps(report: OwnSafetyReport): ReportStep[] {
   const steps: ReportStep[] = [];
   if (report.acknowledgedAt) {
-    steps.push({ kind: 'seen', at: report.acknowledgedAt, name: report.acknowledgedBy?.name ?? '' });
+    const { name = '', role = '' } = report.acknowledgedBy ?? {};
+    steps.push({ kind: 'seen', at: report.acknowledgedAt, name, role });
   }
   if (report.madeSafeAt) steps.push({ kind: 'madeSafe', at: report.madeSafeAt, text: report.madeSafeText });
   const sameMoment = (a: Date | null, b: Date | null) =>
