@@ -118,6 +118,8 @@ const DISABLED_SAFETY_PHOTO = 'safetyReports/u-disabled-worker/r0/existing.jpg';
 const STEP_PHOTO = 'safetyReports/steps/r0/u-manager/made-safe.jpg';
 /** A report's photo as the server keeps it; the report r-kept names u-foreman among its readers. */
 const KEPT_PHOTO = 'safetyPhotos/r-kept/photo-1.jpg';
+/** A handler's made-safe photo of report r-kept, which its reporter and readers see on the report. */
+const KEPT_STEP_PHOTO = 'safetyReports/steps/r-kept/u-manager/made-safe.jpg';
 const ELSEWHERE = 'elsewhere/file.png';
 
 beforeAll(async () => {
@@ -152,6 +154,7 @@ beforeAll(async () => {
     await upload(storage, DISABLED_SAFETY_PHOTO, 10, JPEG);
     await upload(storage, STEP_PHOTO, 10, JPEG);
     await upload(storage, KEPT_PHOTO, 10, JPEG);
+    await upload(storage, KEPT_STEP_PHOTO, 10, JPEG);
     await upload(storage, ELSEWHERE, 10, PNG);
   });
 });
@@ -484,12 +487,19 @@ describe('safety report step photos (safetyReports/steps)', () => {
     for (const role of SAFETY_ROLES) await assertSucceeds(read(staff(role)(), STEP_PHOTO));
     await assertSucceeds(read(safetyForeman(), STEP_PHOTO));
   });
-  it('refuses the reporter, a foreman without the permission, a revoked holder and a visitor', async () => {
+  it('refuses, on a report they may not read, a worker, a foreman without the permission, a revoked holder and a visitor', async () => {
     await assertFails(read(worker(), STEP_PHOTO));
     await assertFails(read(foreman(), STEP_PHOTO));
     await assertFails(read(noSafetyManager(), STEP_PHOTO));
     await assertFails(read(disabledManager(), STEP_PHOTO));
     await assertFails(read(anonymous(), STEP_PHOTO));
+  });
+  it('lets the report’s reporter (through their copy) and the people told of it read its step photos', async () => {
+    await assertSucceeds(read(worker(), KEPT_STEP_PHOTO));
+    await assertSucceeds(read(foreman(), KEPT_STEP_PHOTO));
+    await assertFails(read(otherWorker(), KEPT_STEP_PHOTO));
+    await assertFails(read(plainWorker(), KEPT_STEP_PHOTO));
+    await assertFails(read(anonymous(), KEPT_STEP_PHOTO));
   });
   it('refuses overwrites and deletes, even from the uploader', async () => {
     await assertFails(upload(staff('manager')(), STEP_PHOTO, 10, JPEG));

@@ -16,7 +16,7 @@ import {
 import { ACCOUNT_NOT_SET_UP_KEY, type Role, staffMadeAccountOf } from '../src/domain/index.js';
 import { NOTIFICATION_RETENTION_DAYS } from '../src/domain/notifications.js';
 import { PERMISSIONS } from '../src/domain/permissions.js';
-import { safetyPhotosFolder } from '../src/domain/safety.js';
+import { safetyPhotosFolder, safetyStepPhotosFolder } from '../src/domain/safety.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import {
   AUTH_HOST,
@@ -570,6 +570,42 @@ describe('submitSafetyReport with photos', () => {
     const error = await httpsErrorOf(submit(await requestAs(reporter, payload)));
     expect(error).toMatchObject({ code: 'failed-precondition', message: 'safety.errors.photoMissing' });
     expect(await reportOf(safetyReportIdFor(reporter.uid, requestId))).toBeUndefined();
+  });
+});
+
+describe('safetyReportStep with a photo', () => {
+  /** The manager's "made safe" of `reportId` with the photo uploaded to `path`. */
+  const madeSafeWith = (reportId: string, name: string, path: string) =>
+    requestAs(manager, {
+      requestId: newRequestId(),
+      reportId,
+      step: 'madeSafe',
+      text: 'Barrier put up',
+      photos: [{ name, size: 1, contentType: 'image/jpeg', path }],
+    });
+
+  it('keeps the made-safe photo on the report and the reporter’s copy, as Storage measured it', async () => {
+    const store = photoStore();
+    const step = createSafetyReportStepHandler({ ...deps, files: store.files });
+    const { reportId } = await submitAs(reporter, report());
+    const path = `${safetyStepPhotosFolder(reportId, manager.uid)}k1-after.jpg`;
+    store.objects.set(path, { size: 180_000, contentType: 'image/jpeg' });
+    const answer = await step(await madeSafeWith(reportId, 'after.jpg', path));
+    expect(answer.status).toBe('madeSafe');
+    const kept = [{ name: 'after.jpg', size: 180_000, contentType: 'image/jpeg', path }];
+    expect((await reportOf(reportId))?.madeSafePhotos).toEqual(kept);
+    expect((await ownCopyOf(reporter.uid, reportId))?.madeSafePhotos).toEqual(kept);
+  });
+
+  it('refuses a photo outside the handler’s own step folder of the report', async () => {
+    const store = photoStore();
+    const step = createSafetyReportStepHandler({ ...deps, files: store.files });
+    const { reportId } = await submitAs(reporter, report());
+    const path = `${safetyStepPhotosFolder(reportId, admin.uid)}k1-theirs.jpg`;
+    store.objects.set(path, { size: 1000, contentType: 'image/jpeg' });
+    const error = await httpsErrorOf(step(await madeSafeWith(reportId, 'theirs.jpg', path)));
+    expect(error.code).toBe('invalid-argument');
+    expect((await reportOf(reportId))?.status).toBe('open');
   });
 });
 

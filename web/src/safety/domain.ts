@@ -17,6 +17,7 @@ export {
   OWN_SAFETY_REPORTS_COLLECTION,
   compareForQueue,
   safetyPhotosFolder,
+  safetyStepPhotosFolder,
   stepRefusal,
   submitSafetyReportSchema,
 } from '../../../functions/src/domain/safety';

@@ -6,6 +6,7 @@ import { FIELD_CLASSES } from '../components/ui/form-field';
 import { translateMessage } from '../components/ui/field-message';
 import { CameraOutlined, CheckCircleFilled, DeleteOutlined, PaperClipOutlined } from '../components/ui/icons';
 import { SAFETY_MAX_PHOTOS } from './domain';
+import './photo-picker.css';
 
 /** A photo the worker picked; `key` stays the same across attempts to send. */
 export type PickedPhoto = { key: string; file: File };

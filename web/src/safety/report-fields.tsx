@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type StoredImage, StoredImageList } from '../components/stored-image';
 import { Typography } from '../components/ui/typography';
 
 export type ReportRow = { key: string; label: string; value: ReactNode };
@@ -28,8 +29,40 @@ export const factRows = (t: TFunction, report: ReportFacts): ReportRow[] => [
   { key: 'siteArea', label: t('safety.report.siteArea'), value: report.siteArea || '—' },
 ];
 
-/** A report's facts as a list of labelled values, then its description: the reporter's and the handlers' view. */
-export function ReportFields({ rows, description }: { rows: readonly ReportRow[]; description: string }) {
+type PhotosProps = { title: string; photos: readonly StoredImage[] };
+
+/** A titled row of a report's photos, each opening large in a new tab; nothing without photos. */
+function PhotoSection({ title, photos }: PhotosProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  if (photos.length === 0) return null;
+  return (
+    <section className="safety-report-section" aria-labelledby={titleId}>
+      <Typography.Title level={3} className="safety-report-subtitle" id={titleId}>
+        {title}
+      </Typography.Title>
+      <StoredImageList
+        files={[...photos]}
+        label={title}
+        altOf={(index) => t('safety.form.photoAlt', { number: index + 1 })}
+      />
+    </section>
+  );
+}
+
+type ReportFieldsProps = {
+  rows: readonly ReportRow[];
+  description: string;
+  /** The report's photos, and those added when it was made safe. */
+  photos?: readonly StoredImage[];
+  madeSafePhotos?: readonly StoredImage[];
+};
+
+/**
+ * A report's facts as a list of labelled values, then its description and photos: the reporter's
+ * and the handlers' view.
+ */
+export function ReportFields({ rows, description, photos = [], madeSafePhotos = [] }: ReportFieldsProps) {
   const { t } = useTranslation();
   const descriptionTitleId = useId();
   return (
@@ -48,6 +81,8 @@ export function ReportFields({ rows, description }: { rows: readonly ReportRow[]
         </Typography.Title>
         <p className="safety-report-description">{description}</p>
       </section>
+      <PhotoSection title={t('safety.report.photos')} photos={photos} />
+      <PhotoSection title={t('safety.report.madeSafePhotos')} photos={madeSafePhotos} />
     </>
   );
 }

@@ -23,6 +23,15 @@ type Listener = {
 const fake = vi.hoisted(() => ({ listeners: [] as Listener[] }));
 
 vi.mock('../lib/firebase-data', () => ({ firestore: () => Promise.resolve({ fake: 'db' }) }));
+// Stored photos as object URLs of bytes read under the rules; here, one per path.
+vi.mock('../lib/storage/use-stored-file-url', () => ({
+  useStoredFileUrl: (path: string) => ({
+    url: `blob:http://localhost/${path}`,
+    isLoading: false,
+    isError: false,
+    isDenied: false,
+  }),
+}));
 
 vi.mock('firebase/firestore', () => ({
   doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/') }),
@@ -260,6 +269,25 @@ describe('SafetyReportPage', () => {
     if (role !== 'foreman') return;
     await act(() => changeLanguage('en'));
     expect(screen.getByText(/^Seen by Piotr Zieliński \(site foreman\) at 10:50/)).toBeInTheDocument();
+  });
+
+  it('shows the reporter the report’s photos, and the photo of its making safe once there is one', async () => {
+    renderPage();
+    const live = await listener();
+    const photo = { name: 'photo-1.jpg', path: 'safetyPhotos/r-1/photo-1.jpg' };
+    act(() => live.next(snapshot({ ...OPEN_REPORT, photos: [photo] })));
+    expect(within(screen.getByRole('list', { name: 'Zdjęcia' })).getByRole('img')).toHaveAttribute(
+      'src',
+      `blob:http://localhost/${photo.path}`,
+    );
+    expect(screen.queryByRole('list', { name: 'Zdjęcia po zabezpieczeniu' })).not.toBeInTheDocument();
+    const after = { name: 'after.jpg', path: 'safetyReports/steps/r-1/u-anna/after.jpg' };
+    act(() => live.next(snapshot({ ...OPEN_REPORT, photos: [photo], madeSafePhotos: [after] })));
+    expect(
+      within(screen.getByRole('list', { name: 'Zdjęcia po zabezpieczeniu' })).getByRole('img', {
+        name: 'Zdjęcie 1',
+      }),
+    ).toHaveAttribute('src', `blob:http://localhost/${after.path}`);
   });
 
   it('says a report made without the name was sent without it', async () => {

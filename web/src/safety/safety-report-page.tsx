@@ -85,7 +85,12 @@ function ReportView({ report, isFromCache }: { report: OwnSafetyReport; isFromCa
         </p>
       )}
       {report.anonymous && <p className="safety-report-anonymous">{t('safety.report.anonymous')}</p>}
-      <ReportFields rows={rows} description={report.description} />
+      <ReportFields
+        rows={rows}
+        description={report.description}
+        photos={report.photos}
+        madeSafePhotos={report.madeSafePhotos}
+      />
       <section className="safety-report-section" aria-labelledby={stepsTitleId}>
         <Typography.Title level={3} className="safety-report-subtitle" id={stepsTitleId}>
           {t('safety.report.steps')}

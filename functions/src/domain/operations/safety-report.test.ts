@@ -241,6 +241,34 @@ describe('decideSafetyReportStep', () => {
     );
   });
 
+  it('keeps the made-safe photo on the report and the reporter’s copy, for them to see', () => {
+    const photo = {
+      name: 'after.jpg',
+      size: 120_000,
+      contentType: 'image/jpeg',
+      path: 'safetyReports/steps/sr-1/u-manager/after.jpg',
+    };
+    const decision = decideSafetyReportStep(
+      stepState(),
+      { ...step('madeSafe', 'Barrier put up'), photos: [photo] },
+      manager,
+      NOW,
+    );
+    if (decision.isRefused) throw new Error('refused');
+    const [, onReport, onCopy] = decision.writes;
+    expect(onReport?.type === 'update' && onReport.data.madeSafePhotos).toEqual([photo]);
+    expect(onCopy?.type === 'set' && onCopy.data.madeSafePhotos).toEqual([photo]);
+    // An update's photo stays in the activity log only.
+    const update = decideSafetyReportStep(
+      stepState(),
+      { ...step('update', 'Fence ordered'), photos: [photo] },
+      manager,
+      NOW,
+    );
+    if (update.isRefused) throw new Error('refused');
+    expect(update.writes[1]?.type === 'update' && update.writes[1].data).not.toHaveProperty('madeSafePhotos');
+  });
+
   it.each([
     [
       'a missing report',

@@ -202,7 +202,13 @@ const STEP_KINDS = {
 const NEEDS_TEXT: readonly SafetyStep[] = ['update', 'madeSafe'];
 
 /** The report's fields a step changes (its copy gets the same). */
-function stepPatch(report: StoredSafetyReport, step: SafetyStep, text: string, actor: SafetyActor, at: Date) {
+function stepPatch(
+  report: StoredSafetyReport,
+  request: Pick<SafetyReportStepRequest, 'step' | 'text' | 'photos'>,
+  actor: SafetyActor,
+  at: Date,
+) {
+  const { step, text } = request;
   const patch: WriteData = { status: statusAfter(report.status, step), updatedAt: at };
   const acknowledges = step === 'acknowledge' || (step === 'madeSafe' && report.acknowledgedAt === null);
   if (acknowledges) {
@@ -214,6 +220,8 @@ function stepPatch(report: StoredSafetyReport, step: SafetyStep, text: string, a
     patch.madeSafeAt = at;
     patch.madeSafeBy = actor;
     patch.madeSafeText = text;
+    // What it looks like now, for the reporter and the readers to see (its own step folder).
+    patch.madeSafePhotos = [...request.photos];
   }
   if (step === 'close') {
     patch.closedAt = at;
@@ -258,7 +266,7 @@ export function decideSafetyReportStep(
 
   const at = new Date(now);
   const actor: SafetyActor = { uid: caller.uid, name: caller.name, role: caller.role };
-  const patch = stepPatch(report, request.step, request.text, actor, at);
+  const patch = stepPatch(report, request, actor, at);
   const writes: DocumentWrite[] = [
     {
       type: 'create',

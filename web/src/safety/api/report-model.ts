@@ -1,3 +1,4 @@
+import type { StoredImage } from '../../components/stored-image';
 /*
  * A safety report as its reporter follows it, from their own copy
  * (`users/{uid}/safetyReports/{id}`, kept in step by the server with every change). Pure: a
@@ -21,6 +22,10 @@ export type OwnSafetyReport = {
   siteArea: string;
   anonymous: boolean;
   photoCount: number;
+  /** The report's photos as the server keeps them (read under storage.rules). */
+  photos: StoredImage[];
+  /** The photos a handler added when marking it made safe. */
+  madeSafePhotos: StoredImage[];
   notifiedCount: number;
   createdAt: Date | null;
   acknowledgedAt: Date | null;
@@ -57,6 +62,14 @@ const toActor = (value: unknown): StepActor | null =>
     ? { name: text(value.name), role: text(value.role) }
     : null;
 
+/** The stored photos a list holds: each with its name and path; anything else is left out. */
+const storedImages = (value: unknown): StoredImage[] =>
+  Array.isArray(value)
+    ? value.flatMap((item) =>
+        isRecord(item) && text(item.path) !== '' ? [{ name: text(item.name), path: text(item.path) }] : [],
+      )
+    : [];
+
 const count = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0;
 
@@ -73,6 +86,8 @@ export function toOwnSafetyReport(id: string, data: Data): OwnSafetyReport {
     siteArea: text(data.siteArea),
     anonymous: data.anonymous === true,
     photoCount: Array.isArray(data.photos) ? data.photos.length : 0,
+    photos: storedImages(data.photos),
+    madeSafePhotos: storedImages(data.madeSafePhotos),
     notifiedCount: count(data.notifiedCount),
     createdAt: toDate(data.createdAt),
     acknowledgedAt: toDate(data.acknowledgedAt),

@@ -1,6 +1,6 @@
 import type { StoredAttachment } from '@domain';
 import { storage } from '../../lib/firebase-data';
-import { safetyPhotosFolder } from '../domain';
+import { safetyPhotosFolder, safetyStepPhotosFolder } from '../domain';
 
 // The photo uploads of the "Report danger" screen to Storage; the report itself goes with
 // call('submitSafetyReport'), which checks every photo again on the server.
@@ -11,9 +11,18 @@ import { safetyPhotosFolder } from '../domain';
  * and never collides, so a retry never needs to overwrite.
  */
 export function safetyPhotoPath(uid: string, requestId: string, file: Pick<File, 'name'>): string {
+  return `${safetyPhotosFolder(uid, requestId)}${uniqueName(file)}`;
+}
+
+/** A handler's step photo: their own folder of the report (storage.rules: new files only). */
+export function safetyStepPhotoPath(reportId: string, uid: string, file: Pick<File, 'name'>): string {
+  return `${safetyStepPhotosFolder(reportId, uid)}${uniqueName(file)}`;
+}
+
+/** The photo's name made safe for a path, after a part that never repeats. */
+function uniqueName(file: Pick<File, 'name'>): string {
   const safe = file.name.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(-80) || 'photo';
-  const unique = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  return `${safetyPhotosFolder(uid, requestId)}${unique}-${safe}`;
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${safe}`;
 }
 
 /** Why an upload ended without the photo: the caller stopped it (the connection went). */

@@ -165,7 +165,12 @@ export function HandledReportView({
       </header>
       <OfflineNotice isFromCache={isFromCache} />
       {canHandle && <ReportStepActions reportId={report.id} status={report.status} />}
-      <ReportFields rows={rows} description={report.description} />
+      <ReportFields
+        rows={rows}
+        description={report.description}
+        photos={report.photos}
+        madeSafePhotos={report.madeSafePhotos}
+      />
       <section className="safety-report-section" aria-labelledby={stepsTitleId}>
         <Typography.Title level={3} className="safety-report-subtitle" id={stepsTitleId}>
           {t('safety.handling.stepsTitle')}

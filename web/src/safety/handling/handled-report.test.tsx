@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
 import { renderSignedIn } from '../../testing/auth';
 import { callableMock } from '../../testing/fake-call';
+import { compressImage } from '../../lib/images/compress-image';
+import { useStoredFileUrl } from '../../lib/storage/use-stored-file-url';
+import * as uploads from '../api/uploads';
 import { SafetyReportPage } from '../safety-report-page';
 
 /*
@@ -24,6 +27,20 @@ const fake = vi.hoisted(() => ({ listeners: [] as Listener[] }));
 
 vi.mock('../../lib/firebase-data', () => ({ firestore: () => Promise.resolve({ fake: 'db' }) }));
 vi.mock('../../lib/call', async () => (await import('../../testing/fake-call')).fakeCallModule);
+vi.mock('../../lib/images/compress-image', () => ({ compressImage: vi.fn() }));
+// Stored photos as object URLs of bytes read under the rules; here, one per path.
+vi.mock('../../lib/storage/use-stored-file-url', () => ({
+  useStoredFileUrl: vi.fn((path: string) => ({
+    url: `blob:http://localhost/${path}`,
+    isLoading: false,
+    isError: false,
+    isDenied: false,
+  })),
+}));
+vi.mock('../api/uploads', async (importOriginal) => ({
+  ...(await importOriginal<typeof uploads>()),
+  uploadSafetyPhoto: vi.fn(),
+}));
 
 vi.mock('firebase/firestore', () => ({
   doc: (_db: unknown, ...segments: string[]) => ({ path: segments.join('/') }),
@@ -155,6 +172,26 @@ describe('SafetyReportPage for the people told of a report', () => {
     expect(screen.queryByRole('button', { name: 'Potwierdź przyjęcie' })).not.toBeInTheDocument();
   });
 
+  it('shows the report’s photos and those of its making safe, read under the rules', async () => {
+    const after = { name: 'after.jpg', path: 'safetyReports/steps/r-1/u-manager/after.jpg' };
+    await openAs(FOREMAN, { ...REPORT, status: 'madeSafe', madeSafePhotos: [after] });
+    const photos = screen.getByRole('list', { name: 'Zdjęcia' });
+    expect(
+      within(photos)
+        .getAllByRole('img')
+        .map((image) => [image.getAttribute('alt'), image.getAttribute('src')]),
+    ).toEqual([
+      ['Zdjęcie 1', 'blob:http://localhost/safetyPhotos/r-1/photo-1.jpg'],
+      ['Zdjęcie 2', 'blob:http://localhost/safetyPhotos/r-1/photo-2.jpg'],
+    ]);
+    const madeSafe = screen.getByRole('list', { name: 'Zdjęcia po zabezpieczeniu' });
+    expect(within(madeSafe).getByRole('img', { name: 'Zdjęcie 1' })).toHaveAttribute(
+      'src',
+      `blob:http://localhost/${after.path}`,
+    );
+    expect(vi.mocked(useStoredFileUrl)).not.toHaveBeenCalledWith(expect.stringContaining('token='));
+  });
+
   it('names nobody on a report made without a name', async () => {
     await openAs(FOREMAN, ANONYMOUS);
     expect(valueOf('Zgłaszający')).toBe('Wysłane bez nazwiska');
@@ -267,6 +304,55 @@ describe('SafetyReportPage for the people told of a report', () => {
       text: 'Barrier put up',
     });
     await waitFor(() => expect(region.querySelector('form')).toBeNull());
+  });
+
+  it('marks made safe with a photo: made smaller, uploaded once to the handler’s step folder', async () => {
+    const compress = vi.mocked(compressImage);
+    compress.mockImplementation((file) =>
+      Promise.resolve({
+        file,
+        before: file.size,
+        after: file.size,
+        width: 1600,
+        height: 1200,
+        changed: false,
+      }),
+    );
+    const upload = vi.mocked(uploads.uploadSafetyPhoto);
+    upload.mockImplementation((path, file, onProgress) => {
+      onProgress(100);
+      return Promise.resolve({ name: file.name, size: file.size, contentType: file.type, path });
+    });
+    stepCall()
+      .mockRejectedValueOnce(Object.assign(new Error('internal'), { code: 'functions/internal' }))
+      .mockResolvedValue({ reportId: 'r-1', status: 'madeSafe', isDuplicate: false });
+    await openAs(MANAGER, REPORT);
+    await userEvent.click(screen.getByRole('button', { name: 'Oznacz jako zabezpieczone' }));
+    const form = screen
+      .getByRole('region', { name: 'Obsługa zgłoszenia' })
+      .querySelector('form') as HTMLFormElement;
+    await userEvent.type(within(form).getByLabelText('Co zrobiono, by zabezpieczyć'), 'Barrier put up');
+    const after = new File(['jpeg'], 'after.jpg', { type: 'image/jpeg' });
+    await userEvent.upload(within(form).getByTestId('safety-camera-input'), [after]);
+    const submit = within(form).getByRole('button', { name: 'Oznacz jako zabezpieczone' });
+    await userEvent.click(submit);
+    await waitFor(() => expect(stepCall()).toHaveBeenCalledTimes(1));
+    // The call got no answer: the retry sends the same request with the photo already uploaded.
+    await waitFor(() => expect(submit).toBeEnabled());
+    await userEvent.click(submit);
+    await waitFor(() => expect(stepCall()).toHaveBeenCalledTimes(2));
+    expect(compress).toHaveBeenCalledWith(after, { keepLocation: false });
+    expect(upload).toHaveBeenCalledTimes(1);
+    const path = upload.mock.calls[0]?.[0];
+    expect(path).toMatch(/^safetyReports\/steps\/r-1\/u-manager\/[a-z0-9]+-[a-z0-9]+-after\.jpg$/);
+    const [first, second] = stepCall().mock.calls.map(([request]) => request);
+    expect(second).toEqual({
+      requestId: first?.requestId,
+      reportId: 'r-1',
+      step: 'madeSafe',
+      text: 'Barrier put up',
+      photos: [{ name: 'after.jpg', size: 4, contentType: 'image/jpeg', path }],
+    });
   });
 
   it('closes without a text when none is given', async () => {

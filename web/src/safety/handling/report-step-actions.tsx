@@ -1,19 +1,27 @@
+import type { StoredAttachment } from '@domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { FormField, controlProps } from '../../components/ui/form-field';
 import { TextArea } from '../../components/ui/text-area';
+import { useAuth } from '../../lib/auth/auth-context';
 import { call } from '../../lib/call';
+import { compressImage } from '../../lib/images/compress-image';
 import { newRequestId } from '../../lib/request-id';
 import { useOperation } from '../../notices';
 import { SAFETY_UPDATE_MAX_CHARS, type SafetyStep } from '../domain';
+import { safetyStepPhotoPath, uploadSafetyPhoto } from '../api/uploads';
+import { type PickedPhoto, PhotoPicker } from '../photo-picker';
 import { allowedSteps, stepNeedsText } from './handled-report-model';
 
 /*
  * A handler's steps on a report: only the ones the domain allows from its status (stepRefusal).
  * Acknowledge is one tap; an update, made safe and close ask for a text first (close's is
  * optional). Each step keeps its requestId until it succeeds, so a retry never takes it twice;
- * the page shows the result from the live report. Photos of a step are not offered here.
+ * the page shows the result from the live report. Made safe may have photos of what it looks like
+ * now: made smaller on the phone (no location kept), uploaded to the handler's own step folder of
+ * the report with their progress shown, each once however often the step is retried; the reporter
+ * and the people told of the report see them on it.
  */
 
 const BUTTON_KEYS: Record<SafetyStep, string> = {
@@ -39,6 +47,7 @@ const DONE_KEYS: Record<SafetyStep, string> = {
 
 export function ReportStepActions({ reportId, status }: { reportId: string; status: string }) {
   const { t } = useTranslation();
+  const { user } = useAuth();
   const id = useId();
   const run = useOperation();
   const steps = allowedSteps(status);
@@ -49,9 +58,34 @@ export function ReportStepActions({ reportId, status }: { reportId: string; stat
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [busy, setBusy] = useState<SafetyStep | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  /** Picked photo key -> where it was uploaded, kept across retries of the step. */
+  const uploaded = useRef(new Map<string, StoredAttachment>());
+  const [uploadedKeys, setUploadedKeys] = useState<ReadonlySet<string>>(new Set());
 
   if (steps.length === 0) return null;
   const form = open !== null && steps.includes(open) ? open : null;
+
+  /** Makes smaller and uploads, one after another, the step's photos no earlier attempt uploaded. */
+  const uploadPhotos = async (uid: string): Promise<StoredAttachment[]> => {
+    const stored: StoredAttachment[] = [];
+    for (const photo of photos) {
+      const done = uploaded.current.get(photo.key);
+      if (done) {
+        stored.push(done);
+        continue;
+      }
+      const { file } = await compressImage(photo.file, { keepLocation: false });
+      const attachment = await uploadSafetyPhoto(safetyStepPhotoPath(reportId, uid, file), file, (percent) =>
+        setProgress((current) => ({ ...current, [photo.key]: percent })),
+      );
+      uploaded.current.set(photo.key, attachment);
+      setUploadedKeys(new Set(uploaded.current.keys()));
+      stored.push(attachment);
+    }
+    return stored;
+  };
 
   const send = async (step: SafetyStep, stepText: string) => {
     if (busy !== null) return;
@@ -65,19 +99,26 @@ export function ReportStepActions({ reportId, status }: { reportId: string; stat
         success: DONE_KEYS[step],
         failure: 'safety.errors.stepFailed',
       },
-      () =>
-        call('safetyReportStep', {
+      async () => {
+        const stepPhotos = step === 'madeSafe' && user ? await uploadPhotos(user.uid) : [];
+        return call('safetyReportStep', {
           requestId,
           reportId,
           step,
           ...(stepText.trim() === '' ? {} : { text: stepText.trim() }),
-        }),
+          ...(stepPhotos.length > 0 ? { photos: stepPhotos } : {}),
+        });
+      },
     );
     setBusy(null);
     if (result.ok) {
       delete requestIds.current[step];
       setOpen(null);
       setText('');
+      setPhotos([]);
+      setProgress({});
+      uploaded.current.clear();
+      setUploadedKeys(new Set());
       return;
     }
     setFailure(result.failure.messageKey);
@@ -142,6 +183,15 @@ export function ReportStepActions({ reportId, status }: { reportId: string; stat
               disabled={busy !== null}
             />
           </FormField>
+          {form === 'madeSafe' && (
+            <PhotoPicker
+              photos={photos}
+              onChange={setPhotos}
+              progress={progress}
+              uploadedKeys={uploadedKeys}
+              isDisabled={busy !== null}
+            />
+          )}
           <div className="safety-handling-buttons">
             <Button variant="primary" type="submit" isLoading={busy === form}>
               {t(BUTTON_KEYS[form])}

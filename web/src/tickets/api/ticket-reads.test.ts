@@ -2,8 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryQueryInput } from './history-query';
 import { useTicketHistory } from './history-reads';
-import { StorageReadError } from './storage-url';
-import { useAttachmentUrl, useTicket } from './ticket-reads';
+import { useTicket } from './ticket-reads';
 
 /*
  * The hooks against a fake Firestore SDK: every query is recorded as the list of its constraints,
@@ -20,10 +19,7 @@ type Listener = {
   isActive: boolean;
 };
 
-const fake = vi.hoisted(() => ({
-  listeners: [] as Listener[],
-  blob: vi.fn<(path: string) => Promise<Blob>>(),
-}));
+const fake = vi.hoisted(() => ({ listeners: [] as Listener[] }));
 
 vi.mock('../../lib/firebase-data', () => ({
   firestore: () => Promise.resolve({ fake: 'db' }),
@@ -61,11 +57,6 @@ vi.mock('firebase/firestore', () => {
   };
 });
 
-vi.mock('./storage-url', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  fetchStorageBlob: (path: string) => fake.blob(path),
-}));
-
 type FakeDoc = { id: string; data: () => Record<string, unknown> };
 
 const ticketDoc = (n: number, extra: Record<string, unknown> = {}): FakeDoc => ({
@@ -92,7 +83,6 @@ const WORKER: HistoryQueryInput = { uid: 'u-worker', canSeeAll: false, showArchi
 
 beforeEach(() => {
   fake.listeners.length = 0;
-  fake.blob.mockReset();
 });
 afterEach(() => {
   vi.clearAllMocks();
@@ -325,74 +315,5 @@ describe('useTicket', () => {
     await listeners();
     unmount();
     expect(fake.listeners.filter((listener) => listener.isActive)).toHaveLength(0);
-  });
-});
-
-describe('useAttachmentUrl', () => {
-  // jsdom has no object URLs: these stand in for the browser's, numbering them.
-  const objectUrls = { created: [] as Blob[], revoked: [] as string[] };
-  beforeEach(() => {
-    objectUrls.created.length = 0;
-    objectUrls.revoked.length = 0;
-    URL.createObjectURL = (blob: Blob) => `blob:http://localhost/${objectUrls.created.push(blob)}`;
-    URL.revokeObjectURL = (url: string) => void objectUrls.revoked.push(url);
-  });
-
-  it('gives an object URL of the file read under the rules, never a Storage link', async () => {
-    const bytes = new Blob(['png'], { type: 'image/png' });
-    fake.blob.mockResolvedValue(bytes);
-    const { result } = renderHook(() => useAttachmentUrl('tickets/u/t/a.png'));
-    expect(result.current).toEqual({ url: null, isLoading: true, isError: false, isDenied: false });
-    await waitFor(() =>
-      expect(result.current).toEqual({
-        url: 'blob:http://localhost/1',
-        isLoading: false,
-        isError: false,
-        isDenied: false,
-      }),
-    );
-    expect(fake.blob).toHaveBeenCalledWith('tickets/u/t/a.png');
-    expect(objectUrls.created).toEqual([bytes]);
-    expect(result.current.url).not.toMatch(/token=|alt=media/);
-  });
-
-  it('revokes the object URL when the component unmounts or the file changes', async () => {
-    fake.blob.mockResolvedValue(new Blob(['x'], { type: 'image/png' }));
-    const { result, rerender, unmount } = renderHook(({ path }) => useAttachmentUrl(path), {
-      initialProps: { path: 'tickets/u/t/a.png' },
-    });
-    await waitFor(() => expect(result.current.url).toBe('blob:http://localhost/1'));
-    rerender({ path: 'tickets/u/t/b.png' });
-    expect(objectUrls.revoked).toEqual(['blob:http://localhost/1']);
-    await waitFor(() => expect(result.current.url).toBe('blob:http://localhost/2'));
-    unmount();
-    expect(objectUrls.revoked).toEqual(['blob:http://localhost/1', 'blob:http://localhost/2']);
-  });
-
-  it('makes no object URL for a read that ends after unmount', async () => {
-    let finish: (blob: Blob) => void = () => undefined;
-    fake.blob.mockReturnValue(new Promise<Blob>((resolve) => (finish = resolve)));
-    const { unmount } = renderHook(() => useAttachmentUrl('tickets/u/t/slow.png'));
-    unmount();
-    await act(async () => finish(new Blob(['x'])));
-    expect(objectUrls.created).toEqual([]);
-  });
-
-  it('tells a file the rules refuse apart from one that failed, and reads again next time', async () => {
-    fake.blob.mockRejectedValueOnce(new StorageReadError('denied', 'Storage answered 403'));
-    const denied = renderHook(() => useAttachmentUrl('tickets/u/t/theirs.png'));
-    await waitFor(() =>
-      expect(denied.result.current).toEqual({ url: null, isLoading: false, isError: true, isDenied: true }),
-    );
-
-    fake.blob.mockRejectedValueOnce(new StorageReadError('failed', 'Storage answered 503'));
-    const failed = renderHook(() => useAttachmentUrl('tickets/u/t/gone.png'));
-    await waitFor(() =>
-      expect(failed.result.current).toEqual({ url: null, isLoading: false, isError: true, isDenied: false }),
-    );
-
-    fake.blob.mockResolvedValueOnce(new Blob(['x']));
-    const second = renderHook(() => useAttachmentUrl('tickets/u/t/gone.png'));
-    await waitFor(() => expect(second.result.current.url).toBe('blob:http://localhost/1'));
   });
 });

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DocumentSnapshot, Unsubscribe } from 'firebase/firestore';
 import { logger } from '../../lib/logger';
 import { connect, toError } from './firestore-connection';
-import { type StorageReadFailure, StorageReadError, fetchStorageBlob } from './storage-url';
 import {
   type ActivityEntry,
   type Ticket,
@@ -176,56 +175,4 @@ export function useTicket(ticketId: string | undefined): TicketDetailsResult {
   if (id === null) return { status: 'notFound', retry, isFromCache: false };
   const current = result && result.id === id && result.attempt === attempt ? result : null;
   return { ...(current?.state ?? { status: 'loading' }), retry, isFromCache: current?.isFromCache ?? false };
-}
-
-// --- attachments -----------------------------------------------------------------------------
-
-export type AttachmentUrl = {
-  /** An object URL (`blob:`) of the file's bytes, valid while the component that asked is mounted. */
-  url: string | null;
-  isLoading: boolean;
-  isError: boolean;
-  /** The rules refused the file (no longer the user's to see): said so, not "try again". */
-  isDenied: boolean;
-};
-
-type AttachmentRead = { path: string; url: string | null; failure: StorageReadFailure | null };
-
-/**
- * A stored file as an object URL, for a preview or a link that opens it. The bytes are read under
- * storage.rules each time a component asks (nothing is cached: a permission taken away closes the
- * file at the next look), and the URL is revoked when the component unmounts or the path changes,
- * so nothing of the file outlives the page that showed it. A page that closes frees its object
- * URLs with it.
- */
-export function useAttachmentUrl(path: string): AttachmentUrl {
-  const [read, setRead] = useState<AttachmentRead | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    let url: string | null = null;
-    fetchStorageBlob(path).then(
-      (blob) => {
-        if (!isCurrent) return;
-        url = URL.createObjectURL(blob);
-        setRead({ path, url, failure: null });
-      },
-      (error: unknown) => {
-        if (!isCurrent) return;
-        const failure = error instanceof StorageReadError ? error.reason : 'failed';
-        if (failure !== 'denied') logger.warn('attachment could not be read', { failure });
-        setRead({ path, url: null, failure });
-      },
-    );
-    return () => {
-      isCurrent = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [path]);
-  if (!read || read.path !== path) return { url: null, isLoading: true, isError: false, isDenied: false };
-  return {
-    url: read.url,
-    isLoading: false,
-    isError: read.failure !== null,
-    isDenied: read.failure === 'denied',
-  };
 }

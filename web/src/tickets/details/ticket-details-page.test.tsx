@@ -6,21 +6,18 @@ import { changeLanguage } from '../../i18n';
 import { renderSignedIn } from '../../testing/auth';
 import { setOnline } from '../../testing/online';
 import type { ActivityEntry, Ticket, TicketUpdate } from '../api/ticket-model';
-import {
-  type AttachmentUrl,
-  type TicketDetailsState,
-  useAttachmentUrl,
-  useTicket,
-} from '../api/ticket-reads';
+import { type TicketDetailsState, useTicket } from '../api/ticket-reads';
+import { type StoredFileUrl, useStoredFileUrl } from '../../lib/storage/use-stored-file-url';
 import { makeActivity, makeTicket, makeUpdate } from '../shared/test-tickets';
 import { TicketDetailsPage } from './ticket-details-page';
 
-vi.mock('../api/ticket-reads', () => ({ useTicket: vi.fn(), useAttachmentUrl: vi.fn() }));
+vi.mock('../api/ticket-reads', () => ({ useTicket: vi.fn() }));
+vi.mock('../../lib/storage/use-stored-file-url', () => ({ useStoredFileUrl: vi.fn() }));
 
 const useTicketMock = vi.mocked(useTicket);
-const useAttachmentUrlMock = vi.mocked(useAttachmentUrl);
+const storedFileUrlMock = vi.mocked(useStoredFileUrl);
 
-// What useAttachmentUrl gives: object URLs of bytes read under the rules.
+// What useStoredFileUrl gives: object URLs of bytes read under the rules.
 const STORAGE = 'blob:http://localhost/';
 const retry = vi.fn();
 
@@ -71,8 +68,8 @@ const PRESALARY = makeTicket({
 describe('TicketDetailsPage', () => {
   beforeEach(() => {
     useTicketMock.mockReset();
-    useAttachmentUrlMock.mockReset();
-    useAttachmentUrlMock.mockImplementation((path: string): AttachmentUrl => ({
+    storedFileUrlMock.mockReset();
+    storedFileUrlMock.mockImplementation((path: string): StoredFileUrl => ({
       url: `${STORAGE}${path}`,
       isLoading: false,
       isError: false,
@@ -260,7 +257,7 @@ describe('TicketDetailsPage', () => {
     renderPage();
     const image = screen.getByRole('img', { name: 'damage.jpg' });
     expect(image).toHaveAttribute('src', `${STORAGE}tickets/u/t/damage.jpg`);
-    expect(useAttachmentUrlMock).toHaveBeenCalledWith('tickets/u/t/damage.jpg');
+    expect(storedFileUrlMock).toHaveBeenCalledWith('tickets/u/t/damage.jpg');
     const images = within(screen.getByRole('list', { name: 'Zdjęcia' }));
     expect(images.getByRole('img', { name: 'damage.jpg' })).toBe(image);
     const large = screen.getByRole('link', { name: 'damage.jpg' });
@@ -277,7 +274,7 @@ describe('TicketDetailsPage', () => {
   });
 
   it('shows a placeholder while the image URL loads', () => {
-    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: true, isError: false, isDenied: false });
+    storedFileUrlMock.mockReturnValue({ url: null, isLoading: true, isError: false, isDenied: false });
     showTicket(
       makeTicket({
         attachments: [{ name: 'slow.png', path: 'tickets/u/t/slow.png', contentType: 'image/png', size: 10 }],
@@ -290,7 +287,7 @@ describe('TicketDetailsPage', () => {
   });
 
   it('says "Failed to load image" when the image URL cannot be fetched', () => {
-    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: false, isError: true, isDenied: false });
+    storedFileUrlMock.mockReturnValue({ url: null, isLoading: false, isError: true, isDenied: false });
     showTicket(
       makeTicket({
         attachments: [{ name: 'gone.png', path: 'tickets/u/t/gone.png', contentType: 'image/png', size: 10 }],
@@ -302,7 +299,7 @@ describe('TicketDetailsPage', () => {
   });
 
   it('says the user has no access to a file the rules refuse, in the user’s language', async () => {
-    useAttachmentUrlMock.mockReturnValue({ url: null, isLoading: false, isError: true, isDenied: true });
+    storedFileUrlMock.mockReturnValue({ url: null, isLoading: false, isError: true, isDenied: true });
     showTicket(
       makeTicket({
         attachments: [

@@ -9,11 +9,13 @@ import { callableMock } from '../../../testing/fake-call';
 import { uploadUpdateFile } from '../../api/process-ticket';
 import type * as ProcessTicketApi from '../../api/process-ticket';
 import type { ActivityEntry, Ticket } from '../../api/ticket-model';
-import { useAttachmentUrl, useTicket } from '../../api/ticket-reads';
+import { useTicket } from '../../api/ticket-reads';
+import { useStoredFileUrl } from '../../../lib/storage/use-stored-file-url';
 import { makeActivity, makeTicket } from '../../shared/test-tickets';
 import { TicketDetailsPage } from '../ticket-details-page';
 
-vi.mock('../../api/ticket-reads', () => ({ useTicket: vi.fn(), useAttachmentUrl: vi.fn() }));
+vi.mock('../../api/ticket-reads', () => ({ useTicket: vi.fn() }));
+vi.mock('../../../lib/storage/use-stored-file-url', () => ({ useStoredFileUrl: vi.fn() }));
 vi.mock('../../api/process-ticket', async (importOriginal) => {
   const actual = await importOriginal<typeof ProcessTicketApi>();
   return {
@@ -90,7 +92,7 @@ function statusOptions(): string[] {
 describe('ticket actions', () => {
   beforeEach(async () => {
     await changeLanguage('en');
-    vi.mocked(useAttachmentUrl).mockReturnValue({
+    vi.mocked(useStoredFileUrl).mockReturnValue({
       url: null,
       isLoading: true,
       isError: false,

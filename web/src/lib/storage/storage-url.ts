@@ -1,7 +1,7 @@
 import { ALLOWED_FILE_TYPES } from '@domain';
 import { appEnv } from '../../config/env';
-import { currentUser } from '../../lib/auth/api';
-import { emulatorHost } from '../../lib/firebase';
+import { currentUser } from '../auth/api';
+import { emulatorHost } from '../firebase';
 
 // The bytes of a Storage object, fetched under storage.rules with the user's ID token: the request
 // the SDK's getBlob makes (`GET /v0/b/<bucket>/o/<path>?alt=media` with `Authorization: Firebase

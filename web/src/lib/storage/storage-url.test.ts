@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { StorageReadError, fetchStorageBlob } from './storage-url';
 
-vi.mock('../../lib/auth/api', () => ({
+vi.mock('../auth/api', () => ({
   currentUser: () => ({ getIdToken: () => Promise.resolve('id-token-1') }),
 }));
 
