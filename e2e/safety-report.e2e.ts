@@ -151,6 +151,11 @@ describe('reporting a danger', () => {
       .first()
       .waitFor({ timeout: LIVE_MS });
 
+    // The worker's own reports, under a fresh form, list it with its page.
+    await page.getByRole('button', { name: 'Report another' }).click();
+    const mine = page.getByRole('list', { name: 'Your reports' });
+    await mine.locator(`a[href="/safety/${report.id}"]`).waitFor({ timeout: LIVE_MS });
+
     // Further reconnections send nothing again: nothing of it is left on the phone.
     await phone.setOffline(true);
     await phone.setOffline(false);

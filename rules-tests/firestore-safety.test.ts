@@ -85,6 +85,9 @@ const { as, visitor } = useRulesEnvironment('demo-rules-safety', {
 /** Every report listed, newest first, as a holder's queue asks for it. */
 const everyReport = (db: Db) =>
   liveQuery(query(collection(db, 'safetyReports'), orderBy('createdAt', 'desc'), limit(50)));
+/** Every report not yet made safe, however old, as a holder's queue asks for them beside the newest. */
+const unresolved = (db: Db) =>
+  liveQuery(query(collection(db, 'safetyReports'), where('status', 'in', ['open', 'acknowledged'])));
 /** The reports the reader was told of, as a foreman's list asks for them. */
 const toldOf = (db: Db, uid: string) =>
   liveQuery(query(collection(db, 'safetyReports'), where('readers', 'array-contains', uid)));
@@ -116,6 +119,7 @@ describe('safety reports: a visitor (signed out)', () => {
   it('reads no report, activity, reporter or own copy, one by one or listed', async () => {
     for (const id of ALL_REPORTS) await readsNothingOf(visitor(), id);
     await assertFails(everyReport(visitor()));
+    await assertFails(unresolved(visitor()));
     await assertFails(toldOf(visitor(), FOREMAN.uid));
     await assertFails(getDoc(doc(visitor(), ownCopyPath(WORKER.uid, NAMED))));
     await assertFails(ownCopies(visitor(), WORKER.uid));
@@ -147,6 +151,7 @@ describe('safety reports: the worker who reported', () => {
   });
   it('cannot list every report, nor the ones told to the foreman', async () => {
     await assertFails(everyReport(as(WORKER)));
+    await assertFails(unresolved(as(WORKER)));
     await assertFails(toldOf(as(WORKER), FOREMAN.uid));
   });
   it('reads no other report, and no other user’s copies', async () => {
@@ -193,6 +198,7 @@ describe('safety reports: the site’s foreman, told of the reports', () => {
     expect(ids(told)).toEqual([ANONYMOUS, BY_DISABLED, NAMED]);
     expect(told.docs.find((entry) => entry.id === ANONYMOUS)?.data()).not.toHaveProperty('reporter');
     await assertFails(everyReport(as(FOREMAN)));
+    await assertFails(unresolved(as(FOREMAN)));
     await assertFails(liveQuery(query(collection(as(FOREMAN), 'safetyReports'), limit(50))));
     await assertFails(toldOf(as(FOREMAN), OTHER_FOREMAN.uid));
   });
@@ -229,6 +235,8 @@ describe('safety reports: holders of HANDLE_SAFETY_REPORTS', () => {
   it.each(HOLDERS)('%s lists every report unfiltered', async (_who, person) => {
     const queue = await assertSucceeds(everyReport(as(person)));
     expect(queue.docs.map((entry) => entry.id)).toEqual([BY_DISABLED, OTHER_SITE, ANONYMOUS, NAMED]);
+    const open = await assertSucceeds(unresolved(as(person)));
+    expect(ids(open)).toEqual([...ALL_REPORTS].sort());
   });
   it.each(HOLDERS)('%s reads no reporter’s own copies', async (_who, person) => {
     await assertFails(getDoc(doc(as(person), ownCopyPath(WORKER.uid, ANONYMOUS))));
@@ -250,6 +258,7 @@ describe('safety reports: accounts shut out', () => {
   it('a manager whose HANDLE_SAFETY_REPORTS is revoked reads and lists none', async () => {
     for (const id of ALL_REPORTS) await readsNothingOf(as(MANAGER_WITHOUT_SAFETY), id);
     await assertFails(everyReport(as(MANAGER_WITHOUT_SAFETY)));
+    await assertFails(unresolved(as(MANAGER_WITHOUT_SAFETY)));
   });
   it('a disabled worker reads neither their own report nor their own copy', async () => {
     await readsNothingOf(as(DISABLED_WORKER), BY_DISABLED);
@@ -259,10 +268,12 @@ describe('safety reports: accounts shut out', () => {
   it('a disabled admin (a holder by role) reads and lists none', async () => {
     for (const id of ALL_REPORTS) await readsNothingOf(as(DISABLED_ADMIN), id);
     await assertFails(everyReport(as(DISABLED_ADMIN)));
+    await assertFails(unresolved(as(DISABLED_ADMIN)));
   });
   it.each(NOT_STAFF_MADE)('%s reads and lists none', async (_who, person) => {
     for (const id of ALL_REPORTS) await readsNothingOf(as(person), id);
     await assertFails(everyReport(as(person)));
+    await assertFails(unresolved(as(person)));
     await assertFails(toldOf(as(person), person.uid));
     await assertFails(ownCopies(as(person), person.uid));
   });

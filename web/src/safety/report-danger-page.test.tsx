@@ -25,6 +25,12 @@ vi.mock('./api/uploads', async (importOriginal) => ({
   uploadSafetyPhoto: vi.fn(),
 }));
 
+// The reporter's own reports, as their live list gives them.
+const own = vi.hoisted(() => ({ reports: [] as Record<string, unknown>[] }));
+vi.mock('./api/report-reads', () => ({
+  useOwnSafetyReports: () => ({ status: 'ready', reports: own.reports }),
+}));
+
 // The phone's outbox of danger reports, in memory (jsdom has no IndexedDB).
 const kept = vi.hoisted(() => new Map<string, unknown>());
 vi.mock('./outbox/safety-outbox-store', async (importOriginal) => {
@@ -119,6 +125,7 @@ const uploadedPaths = () => uploadSafetyPhoto.mock.calls.map(([path]) => path);
 describe('ReportDangerPage', () => {
   beforeEach(() => {
     kept.clear();
+    own.reports = [];
     submitSafetyReport.mockReset();
     uploadSafetyPhoto.mockReset();
     uploadSafetyPhoto.mockImplementation((path, file, onProgress) => {
@@ -443,6 +450,26 @@ describe('ReportDangerPage', () => {
     ).toBeInTheDocument();
     expect(field.description()).toHaveValue('Loose planks on level 3');
     expect(submitButton()).toBeEnabled();
+  });
+
+  it('lists the worker’s own reports under the form, the anonymous ones too, each opening its page', async () => {
+    own.reports = [
+      {
+        id: 'r-9',
+        kind: 'fireGas',
+        urgency: 'lifeThreatening',
+        status: 'acknowledged',
+        anonymous: true,
+        createdAt: new Date(2026, 10, 2, 10, 42),
+      },
+    ];
+    renderPage();
+    const list = screen.getByRole('list', { name: 'Twoje zgłoszenia' });
+    const link = within(list).getByRole('link');
+    expect(link).toHaveAttribute('href', '/safety/r-9');
+    expect(link).toHaveTextContent('Ogień lub gaz · Bezpośrednie zagrożenie życia');
+    expect(link).toHaveTextContent('Odczytane');
+    expect(link).toHaveTextContent('Zgłoszono 2 listopada 2026 o 10:42 · bez Twojego nazwiska');
   });
 
   it('offline: keeps the report on the phone with its photo made smaller, and sends nothing yet', async () => {

@@ -10,6 +10,7 @@ import { reportedText } from './report-text';
 import { SafetyReportForm, type SubmittedSafetyReport } from './safety-report-form';
 import { onSafetyReportSent } from './outbox/safety-outbox-sender';
 import { WaitingReports } from './outbox/waiting-reports';
+import { OwnReports } from './own-reports';
 import './report-danger-page.css';
 
 type ReportSentProps = { report: SubmittedSafetyReport; onAnother: () => void };
@@ -114,6 +115,7 @@ export function ReportDangerPage() {
             onSubmitted={setSent}
             onQueued={setQueued}
           />
+          <OwnReports uid={user.uid} />
         </>
       )}
     </div>

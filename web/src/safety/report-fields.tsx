@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type StoredImage, StoredImageList } from '../components/stored-image';
+import { Tag, type TagColor } from '../components/ui/tag';
 import { Typography } from '../components/ui/typography';
 
 export type ReportRow = { key: string; label: string; value: ReactNode };
@@ -9,6 +10,23 @@ export type ReportRow = { key: string; label: string; value: ReactNode };
 /** A stored code in the reader's language (`safety.kinds.scaffold` -> "Scaffold"); '—' for none. */
 export const named = (t: TFunction, prefix: string, value: string) =>
   value ? t(`${prefix}.${value}`, { defaultValue: value }) : '—';
+
+const STATUS_COLORS: Record<string, TagColor> = {
+  open: 'gold',
+  acknowledged: 'blue',
+  madeSafe: 'green',
+  closed: 'default',
+};
+
+/** A report's status as a coloured tag in the reader's language: open gold, made safe green. */
+export function StatusTag({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATUS_COLORS[status] ?? 'default'} data-status={status}>
+      {named(t, 'safety.statuses', status)}
+    </Tag>
+  );
+}
 
 type ReportFacts = {
   kind: string;

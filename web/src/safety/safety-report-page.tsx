@@ -16,14 +16,8 @@ import { HandledReportView } from './handling/handled-report-view';
 import { useHandledSafetyReport } from './handling/api/handled-report-reads';
 import { momentText, reportedText } from './report-text';
 import './safety-report-page.css';
-import { ReportFields, factRows, named } from './report-fields';
+import { ReportFields, StatusTag, factRows, named } from './report-fields';
 
-const STATUS_COLORS: Record<string, TagColor> = {
-  open: 'gold',
-  acknowledged: 'blue',
-  madeSafe: 'green',
-  closed: 'default',
-};
 const URGENCY_COLORS: Record<string, TagColor> = {
   lifeThreatening: 'red',
   serious: 'gold',
@@ -73,9 +67,7 @@ function ReportView({ report, isFromCache }: { report: OwnSafetyReport; isFromCa
             {report.urgency === 'lifeThreatening' && <WarningOutlined aria-hidden />}{' '}
             {named(t, 'safety.urgencies', report.urgency)}
           </Tag>
-          <Tag color={STATUS_COLORS[report.status] ?? 'default'} data-status={report.status}>
-            {named(t, 'safety.statuses', report.status)}
-          </Tag>
+          <StatusTag status={report.status} />
         </div>
       </header>
       <OfflineNotice isFromCache={isFromCache} />

@@ -1,4 +1,4 @@
-import type { DocumentSnapshot } from 'firebase/firestore';
+import type { DocumentSnapshot, QuerySnapshot } from 'firebase/firestore';
 import { useCallback, useEffect, useState } from 'react';
 import { firestore } from '../../lib/firebase-data';
 import { logger } from '../../lib/logger';
@@ -102,4 +102,50 @@ export function useOwnSafetyReport(
   if (key === null) return { status: 'notFound', retry, isFromCache: false };
   const current = result && result.key === key && result.attempt === attempt ? result : null;
   return { ...(current?.state ?? { status: 'loading' }), retry, isFromCache: current?.isFromCache ?? false };
+}
+
+/** How many of their own reports the reporter's list shows, newest first. */
+export const OWN_REPORTS_LIMIT = 20;
+
+export type OwnSafetyReportsState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; reports: OwnSafetyReport[] };
+
+/**
+ * The signed-in reporter's newest OWN_REPORTS_LIMIT reports, live from their own copies (anonymous
+ * ones included: the copy is theirs alone), so each step a handler takes shows in the list.
+ */
+export function useOwnSafetyReports(uid: string | undefined): OwnSafetyReportsState {
+  const [result, setResult] = useState<{ uid: string; state: OwnSafetyReportsState } | null>(null);
+  useEffect(() => {
+    if (!uid) return undefined;
+    let isDisposed = false;
+    let unsubscribe: (() => void) | undefined;
+    const fail = (error: unknown) => {
+      if (isDisposed) return;
+      logger.error(`Own safety reports read failed (${codeOf(error)})`, error);
+      setResult({ uid, state: { status: 'error' } });
+    };
+    Promise.all([firestore(), import('firebase/firestore')]).then(([db, sdk]) => {
+      if (isDisposed) return;
+      const query = sdk.query(
+        sdk.collection(db, 'users', uid, OWN_SAFETY_REPORTS_COLLECTION),
+        sdk.orderBy('createdAt', 'desc'),
+        sdk.limit(OWN_REPORTS_LIMIT),
+      );
+      unsubscribe = sdk.onSnapshot(
+        query,
+        (snapshot: QuerySnapshot) => {
+          if (isDisposed) return;
+          const reports = snapshot.docs.map((item) => toOwnSafetyReport(item.id, item.data()));
+          setResult({ uid, state: { status: 'ready', reports } });
+        },
+        fail,
+      );
+    }, fail);
+    return () => {
+      isDisposed = true;
+      unsubscribe?.();
+    };
+  }, [uid]);
+  return result && result.uid === uid ? result.state : { status: 'loading' };
 }

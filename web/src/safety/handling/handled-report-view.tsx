@@ -4,21 +4,14 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OfflineNotice } from '../../components/offline-notice';
 import { WarningOutlined } from '../../components/ui/icons';
-import { Tag, type TagColor } from '../../components/ui/tag';
+import { Tag } from '../../components/ui/tag';
 import { Typography } from '../../components/ui/typography';
 import { useAuth } from '../../lib/auth/auth-context';
 import { momentText } from '../report-text';
 import { type HandledSafetyReport, mapLink } from './handled-report-model';
 import { ReportStepActions } from './report-step-actions';
 import './handling.css';
-import { ReportFields, factRows, named } from '../report-fields';
-
-export const STATUS_COLORS: Record<string, TagColor> = {
-  open: 'gold',
-  acknowledged: 'blue',
-  madeSafe: 'green',
-  closed: 'default',
-};
+import { ReportFields, StatusTag, factRows, named } from '../report-fields';
 
 /** A stored value's text under `prefix`, or the value itself when this version knows no text for it. */
 /** The urgency as a tag; immediate danger to life in strong red with a warning sign. */
@@ -158,9 +151,7 @@ export function HandledReportView({
         )}
         <div className="safety-report-tags">
           <UrgencyTag urgency={report.urgency} />
-          <Tag color={STATUS_COLORS[report.status] ?? 'default'} data-status={report.status}>
-            {named(t, 'safety.statuses', report.status)}
-          </Tag>
+          <StatusTag status={report.status} />
         </div>
       </header>
       <OfflineNotice isFromCache={isFromCache} />

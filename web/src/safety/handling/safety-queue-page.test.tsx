@@ -25,6 +25,7 @@ vi.mock('firebase/firestore', () => ({
   collection: (_db: unknown, path: string) => ({ collection: path }),
   orderBy: (field: string, direction: string) => ({ orderBy: [field, direction] }),
   limit: (count: number) => ({ limit: count }),
+  where: (field: string, op: string, value: unknown) => ({ where: [field, op, value] }),
   query: (from: unknown, ...constraints: unknown[]) => ({ from, constraints }),
   onSnapshot: (
     query: unknown,
@@ -76,9 +77,26 @@ const snapshot = (reports: Record<string, unknown>[]) => ({
   metadata: { fromCache: false },
 });
 
-async function listener(): Promise<Listener> {
-  await waitFor(() => expect(fake.listeners.filter((item) => item.isActive)).toHaveLength(1));
-  return fake.listeners.find((item) => item.isActive) as Listener;
+type Snapshot = ReturnType<typeof snapshot>;
+
+/**
+ * The queue's two live queries (every unresolved report; the newest 200), answered together as the
+ * server would: each gets the reports of `snapshot` its query matches.
+ */
+async function listener() {
+  await waitFor(() => expect(fake.listeners.filter((item) => item.isActive)).toHaveLength(2));
+  const [unresolved, recent] = fake.listeners.filter((item) => item.isActive) as [Listener, Listener];
+  const isUnresolved = (doc: Snapshot['docs'][number]) =>
+    ['open', 'acknowledged'].includes(doc.data().status as string);
+  return {
+    unresolved,
+    recent,
+    next: (all: Snapshot) => {
+      unresolved.next({ ...all, docs: all.docs.filter(isUnresolved) });
+      recent.next(all);
+    },
+    error: (error: unknown) => recent.error(error),
+  };
 }
 
 const rowIds = () =>
@@ -98,13 +116,32 @@ describe('SafetyQueuePage', () => {
     await changeLanguage('pl');
   });
 
-  it('listens to the newest 200 reports by the time they were made', async () => {
+  it('listens to every report not yet made safe, and to the newest 200 by the time they were made', async () => {
     renderQueue();
     const live = await listener();
-    expect(live.query).toEqual({
+    expect(live.unresolved.query).toEqual({
+      from: { collection: 'safetyReports' },
+      constraints: [{ where: ['status', 'in', ['open', 'acknowledged']] }],
+    });
+    expect(live.recent.query).toEqual({
       from: { collection: 'safetyReports' },
       constraints: [{ orderBy: ['createdAt', 'desc'] }, { limit: 200 }],
     });
+  });
+
+  it('keeps an open report older than the newest 200 in the queue, first', async () => {
+    renderQueue();
+    const live = await listener();
+    const old = report('open-old', { createdAt: minutesAgo(60 * 24 * 40) });
+    act(() => live.unresolved.next(snapshot([old])));
+    // Nothing shows until both queries answered.
+    expect(screen.queryByRole('list', { name: 'Zgłoszenia BHP' })).not.toBeInTheDocument();
+    const newest = Array.from({ length: 200 }, (_, n) =>
+      report(`closed-${n}`, { status: 'closed', createdAt: minutesAgo(n + 1) }),
+    );
+    act(() => live.recent.next(snapshot(newest)));
+    expect(rowIds()[0]).toBe('/safety/open-old');
+    expect(rowIds()).toHaveLength(201);
   });
 
   it('lists open reports first, the most urgent first, then the oldest, each linking to its page', async () => {

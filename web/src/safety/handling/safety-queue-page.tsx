@@ -7,12 +7,11 @@ import { OfflineNotice } from '../../components/offline-notice';
 import { Button } from '../../components/ui/button';
 import { WarningOutlined } from '../../components/ui/icons';
 import { Select } from '../../components/ui/select';
-import { Tag } from '../../components/ui/tag';
 import { Typography } from '../../components/ui/typography';
 import { type HandledSafetyReport, isOfSite, sitesOf, sortForQueue } from './handled-report-model';
 import { useSafetyQueue } from './api/handled-report-reads';
-import { STATUS_COLORS, UrgencyTag } from './handled-report-view';
-import { named } from '../report-fields';
+import { UrgencyTag } from './handled-report-view';
+import { StatusTag, named } from '../report-fields';
 import './handling.css';
 
 /** How long ago a report was made: "5 min ago", "3 h ago", "2 days ago". */
@@ -32,9 +31,7 @@ function QueueRow({ report }: { report: HandledSafetyReport }) {
       <Link to={`/safety/${report.id}`} className="safety-queue-link" data-report={report.id}>
         <span className="safety-queue-line">
           <UrgencyTag urgency={report.urgency} />
-          <Tag color={STATUS_COLORS[report.status] ?? 'default'} data-status={report.status}>
-            {named(t, 'safety.statuses', report.status)}
-          </Tag>
+          <StatusTag status={report.status} />
         </span>
         <span className="safety-queue-kind">{named(t, 'safety.kinds', report.kind)}</span>
         <span className="safety-queue-meta">

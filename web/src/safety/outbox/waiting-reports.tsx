@@ -7,6 +7,7 @@ import { useNotices } from '../../notices';
 import { formatTime } from '../report-text';
 import type { SafetyOutboxEntry } from './safety-outbox-entry';
 import { type SafetyOutboxView, useSafetyOutbox } from './use-safety-outbox';
+import '../report-list.css';
 import './waiting-reports.css';
 
 const STATUS_TAG = { waiting: 'gold', sending: 'blue', refused: 'red' } as const;
@@ -34,9 +35,9 @@ function WaitingReport({ entry, outbox }: RowProps) {
       else notices.error(t('safety.outbox.cannotRemove'));
     });
   return (
-    <div className="waiting-report">
-      <div className="waiting-report-head">
-        <span className="waiting-report-what">
+    <div className="report-card">
+      <div className="report-card-head">
+        <span className="report-card-what">
           {t(`safety.kinds.${report.kind}`)} · {t(`safety.urgencies.${report.urgency}`)}
         </span>
         <Tag color={STATUS_TAG[status]}>{t(`safety.outbox.status.${status}`)}</Tag>
@@ -76,8 +77,8 @@ export function WaitingReports({ uid }: { uid: string }) {
   const outbox = useSafetyOutbox(uid);
   if (outbox.entries.length === 0) return null;
   return (
-    <section aria-labelledby="waiting-reports-title" className="waiting-reports">
-      <Typography.Title level={3} id="waiting-reports-title" className="waiting-reports-title">
+    <section aria-labelledby="waiting-reports-title" className="report-list waiting-reports">
+      <Typography.Title level={3} id="waiting-reports-title" className="report-list-title">
         {t('safety.outbox.title')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('safety.outbox.hint')}</Typography.Text>

@@ -1,4 +1,4 @@
-import type { DocumentSnapshot, QuerySnapshot } from 'firebase/firestore';
+import type { DocumentSnapshot, Query, QuerySnapshot } from 'firebase/firestore';
 import { useCallback, useEffect, useState } from 'react';
 import { firestore } from '../../../lib/firebase-data';
 import { logger } from '../../../lib/logger';
@@ -11,7 +11,7 @@ import { type HandledSafetyReport, toHandledSafetyReport } from '../handled-repo
  * them all). The SDK is imported on first use (firebase-data.ts).
  */
 
-/** The newest reports the queue reads; it sorts them itself. */
+/** The newest reports the queue reads besides every unresolved one; it sorts them itself. */
 export const QUEUE_LIMIT = 200;
 
 export type HandledReportState =
@@ -88,7 +88,17 @@ export type SafetyQueueState =
 
 export type SafetyQueueResult = SafetyQueueState & { retry: () => void; isFromCache: boolean };
 
-/** The newest QUEUE_LIMIT reports by the time they were made, live, as stored (unsorted). */
+/** The statuses of a report nobody has made safe yet: the queue shows every one, however old. */
+export const UNRESOLVED_STATUSES = ['open', 'acknowledged'] as const;
+
+type QueuePart = { reports: HandledSafetyReport[]; isFromCache: boolean };
+
+/**
+ * The queue's reports, live, as stored (unsorted): every report not yet made safe, however old
+ * (one listener on the status), and the newest QUEUE_LIMIT of all by the time they were made (a
+ * second listener), merged by id. An open hazard never drops out of the queue behind 200 newer
+ * reports; closed ones beyond the newest 200 are left out.
+ */
 export function useSafetyQueue(): SafetyQueueResult {
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{
@@ -99,37 +109,48 @@ export function useSafetyQueue(): SafetyQueueResult {
 
   useEffect(() => {
     let isDisposed = false;
-    let unsubscribe: (() => void) | undefined;
+    const unsubscribes: (() => void)[] = [];
+    const parts: { unresolved?: QueuePart; recent?: QueuePart } = {};
     const fail = (error: unknown) => {
       if (isDisposed) return;
       logger.error(`Safety queue read failed (${codeOf(error)})`, error);
       setResult({ attempt, state: { status: 'error' }, isFromCache: false });
     };
+    const show = () => {
+      const { unresolved, recent } = parts;
+      if (!unresolved || !recent) return;
+      const byId = new Map([...unresolved.reports, ...recent.reports].map((report) => [report.id, report]));
+      setResult({
+        attempt,
+        state: { status: 'ready', reports: [...byId.values()] },
+        isFromCache: unresolved.isFromCache || recent.isFromCache,
+      });
+    };
     Promise.all([firestore(), import('firebase/firestore')]).then(([db, sdk]) => {
       if (isDisposed) return;
-      const query = sdk.query(
-        sdk.collection(db, SAFETY_REPORTS_COLLECTION),
-        sdk.orderBy('createdAt', 'desc'),
-        sdk.limit(QUEUE_LIMIT),
-      );
-      unsubscribe = sdk.onSnapshot(
-        query,
-        { includeMetadataChanges: true },
-        (snapshot: QuerySnapshot) => {
-          if (isDisposed) return;
-          const reports = snapshot.docs.map((item) => toHandledSafetyReport(item.id, item.data()));
-          setResult({
-            attempt,
-            state: { status: 'ready', reports },
-            isFromCache: snapshot.metadata.fromCache,
-          });
-        },
-        fail,
-      );
+      const reports = sdk.collection(db, SAFETY_REPORTS_COLLECTION);
+      const listen = (part: keyof typeof parts, query: Query) =>
+        unsubscribes.push(
+          sdk.onSnapshot(
+            query,
+            { includeMetadataChanges: true },
+            (snapshot: QuerySnapshot) => {
+              if (isDisposed) return;
+              parts[part] = {
+                reports: snapshot.docs.map((item) => toHandledSafetyReport(item.id, item.data())),
+                isFromCache: snapshot.metadata.fromCache,
+              };
+              show();
+            },
+            fail,
+          ),
+        );
+      listen('unresolved', sdk.query(reports, sdk.where('status', 'in', [...UNRESOLVED_STATUSES])));
+      listen('recent', sdk.query(reports, sdk.orderBy('createdAt', 'desc'), sdk.limit(QUEUE_LIMIT)));
     }, fail);
     return () => {
       isDisposed = true;
-      unsubscribe?.();
+      unsubscribes.forEach((unsubscribe) => unsubscribe());
     };
   }, [attempt]);
 
