@@ -1,6 +1,6 @@
 // firestore.rules: what no client may do. The collections only functions use stay closed to every reader,
 // admins included, and no client writes anywhere (every write goes through a Cloud Function).
-import { assertFails } from '@firebase/rules-unit-testing';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import {
   collection,
   collectionGroup,
@@ -16,6 +16,7 @@ import {
 import { describe, it } from 'vitest';
 import {
   type Db,
+  DISABLED_WORKER,
   OTHER_WORKER,
   SELF_MADE,
   SELF_MADE_UNKNOWN_CLAIM,
@@ -59,6 +60,7 @@ const { as, visitor } = useRulesEnvironment('demo-rules-closed', {
     write('presalaryLocks/u-worker_2026-03-H2', { ticketId: 't9' });
     write('bugReports/b1', { description: 'Crash', reporter: { uid: WORKER.uid } });
     write('config/logging', { level: 'error' });
+    write('config/serviceLevels', { country: 'PL', extraHolidays: [], targets: { tools: 3 } });
     write('auditLog/e1', { action: 'updateUserRole', by: { uid: STAFF.admin.uid } });
     write('securityLog/s1', { type: 'test', by: { uid: STAFF.admin.uid } });
     write('safetyReports/r1', safetyReportDoc({ reporter: null, readers: [STAFF.foreman.uid], sequence: 1 }));
@@ -118,6 +120,20 @@ describe('collections only functions use', () => {
   });
 });
 
+describe('config/serviceLevels, the one config document clients read', () => {
+  it('every active staff-made account reads it, for the forms’ “Usually answered within” line', async () => {
+    for (const db of [as(WORKER), as(OTHER_WORKER), ...STAFF_ROLES.map((role) => as(STAFF[role]))]) {
+      await assertSucceeds(getDoc(doc(db, 'config/serviceLevels')));
+    }
+  });
+  it('a visitor, a self-made and a disabled account do not, and nobody lists config', async () => {
+    for (const db of [visitor(), as(SELF_MADE), as(DISABLED_WORKER)]) {
+      await assertFails(getDoc(doc(db, 'config/serviceLevels')));
+    }
+    await assertFails(getDocs(collection(as(STAFF.admin), 'config')));
+  });
+});
+
 describe.each(EVERYONE)('client writes: %s', (_who, db) => {
   it('cannot create, update, overwrite or delete a ticket, its updates or its activity', async () => {
     await assertFails(setDoc(doc(db(), 'tickets/new'), ticketDoc({ createdBy: WORKER.uid, sequence: 2 })));
@@ -142,6 +158,7 @@ describe.each(EVERYONE)('client writes: %s', (_who, db) => {
     await assertFails(deleteDoc(doc(db(), 'presalaryLocks/u-worker_2026-03-H2')));
     await assertFails(setDoc(doc(db(), 'bugReports/b2'), { description: 'Crash' }));
     await assertFails(updateDoc(doc(db(), 'config/logging'), { level: 'debug' }));
+    await assertFails(setDoc(doc(db(), 'config/serviceLevels'), { country: 'none', targets: {} }));
     await assertFails(setDoc(doc(db(), 'auditLog/e2'), { action: 'forged' }));
     await assertFails(setDoc(doc(db(), 'securityLog/s2'), { type: 'forged' }));
   });

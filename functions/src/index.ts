@@ -21,6 +21,7 @@ import { createAssignTicketHandler } from './callable/tickets/assign-ticket.js';
 import { createConfirmTicketItemHandler } from './callable/tickets/confirm-ticket-item.js';
 import { createChangeTicketStatusHandler } from './callable/tickets/change-ticket-status.js';
 import { createAddTicketUpdateHandler } from './callable/tickets/add-ticket-update.js';
+import { createRateTicketHandler } from './callable/tickets/rate-ticket.js';
 import { createListTicketQueueHandler } from './callable/tickets/list-ticket-queue.js';
 import { createListTicketStaffHandler } from './callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
@@ -157,6 +158,8 @@ export const assignTicket = serveCallable(
   createAssignTicketHandler({ ...processingDeps, auth: adminAuth() }),
 );
 export const addTicketUpdate = serveCallable('addTicketUpdate', createAddTicketUpdateHandler(processingDeps));
+// The owner's "Did this solve it?" on an answered ticket; 👎 reopens it.
+export const rateTicket = serveCallable('rateTicket', createRateTicketHandler({ db, logger, now: Date.now }));
 export const confirmTicketItem = serveCallable(
   'confirmTicketItem',
   createConfirmTicketItemHandler(processingDeps),

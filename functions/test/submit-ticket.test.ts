@@ -147,6 +147,20 @@ beforeAll(async () => {
     .set({ name: 'Tape measure 8 m', unit: 'pcs', status: 'available' });
 });
 
+/**
+ * The day staff should first answer by, for a ticket filed on Friday 20 Nov 2026 under the default
+ * service levels: 1 working day for sick leave (Monday), 2 for absences, salary, work hours and
+ * presalary (Tuesday; a Tuesday is a processing day too), 3 for the rest (Wednesday).
+ */
+const ANSWER_DUE_DAYS: Record<string, string> = {
+  'absences/sickLeave': '2026-11-23',
+  'absences/vacation': '2026-11-24',
+  'absences/unpaidLeave': '2026-11-24',
+  'absences/personal': '2026-11-24',
+  'presalary/advance': '2026-11-24',
+};
+const salaryOrHours = (category: unknown) => category === 'salary' || category === 'workhours';
+
 describe('submitTicket: a valid ticket of each category', () => {
   /**
    * The fields every new ticket has, whatever its category. The search tokens' exact content is
@@ -170,6 +184,10 @@ describe('submitTicket: a valid ticket of each category', () => {
       attachments: [],
       declaredAttachments: 0,
       searchTokens: ticketSearchTokens(number, String(data.description)),
+      // Friday 20 Nov 2026 plus the category's working days (no service levels stored: the defaults).
+      answerDueDay:
+        ANSWER_DUE_DAYS[`${String(data.category)}/${String(data.subcategory)}`] ??
+        (salaryOrHours(data.category) ? '2026-11-24' : '2026-11-25'),
     };
   }
 

@@ -6,6 +6,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { CallableRequest } from 'firebase-functions/v2/https';
 import { expect } from 'vitest';
 import { createAssignTicketHandler } from '../src/callable/tickets/assign-ticket.js';
+import { createRateTicketHandler } from '../src/callable/tickets/rate-ticket.js';
 import { createConfirmTicketItemHandler } from '../src/callable/tickets/confirm-ticket-item.js';
 import { createChangeTicketStatusHandler } from '../src/callable/tickets/change-ticket-status.js';
 import { createAddTicketUpdateHandler } from '../src/callable/tickets/add-ticket-update.js';
@@ -56,6 +57,7 @@ export const handlers = {
   assign: createAssignTicketHandler({ ...deps, auth: adminAuth() }),
   addUpdate: createAddTicketUpdateHandler(deps),
   confirmItem: createConfirmTicketItemHandler(deps),
+  rate: createRateTicketHandler(deps),
 };
 
 /** An Auth account with the `role` claim and its users document (helpers.ts). */

@@ -15,6 +15,7 @@ import { listTicketQueue } from './contracts/list-ticket-queue.js';
 import { listTicketStaff } from './contracts/list-ticket-staff.js';
 import { listUsers } from './contracts/list-users.js';
 import { markNotificationsRead } from './contracts/mark-notifications-read.js';
+import { rateTicket } from './contracts/rate-ticket.js';
 import { registerPushDevice } from './contracts/register-push-device.js';
 import { resetUserPassword } from './contracts/reset-user-password.js';
 import { revealSafetyReporter } from './contracts/reveal-safety-reporter.js';
@@ -46,6 +47,7 @@ export type { GetDeviceKeyResponse } from './contracts/get-device-key.js';
 export type { KeepSessionAliveResponse } from './contracts/keep-session-alive.js';
 export type { SubmitBugReportResponse } from './contracts/submit-bug-report.js';
 export type { SubmitTicketResponse } from './contracts/submit-ticket.js';
+export type { RateTicketResponse } from './contracts/rate-ticket.js';
 export type { SubmitSafetyReportResponse } from './contracts/submit-safety-report.js';
 export type { SafetyReportStepResponse } from './contracts/safety-report-step.js';
 export type { RevealSafetyReporterResponse } from './contracts/reveal-safety-reporter.js';
@@ -54,6 +56,7 @@ export const CALLABLES = {
   // Workers
   submitTicket,
   attachTicketFiles,
+  rateTicket,
   submitBugReport,
   submitSafetyReport,
 

@@ -26,4 +26,5 @@ export * from './ticket-workflow-schemas.js';
 export * from './ticket-queue.js';
 export * from './ticket-queue-schemas.js';
 export * from './notifications.js';
+export * from './service-levels.js';
 export * from './server-session.js';

@@ -42,6 +42,8 @@ describe('notificationKey', () => {
       'notifications.kinds.assigned',
       'notifications.kinds.assignedToYou',
       'notifications.kinds.itemConfirmed',
+      'notifications.kinds.ratedDown',
+      'notifications.kinds.ticketOverdue',
       'notifications.kinds.safetyReported',
       'notifications.kinds.safetyAcknowledged',
       'notifications.kinds.safetyUpdated',

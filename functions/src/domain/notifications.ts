@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'assigned',
   'assignedToYou',
   'itemConfirmed',
+  'ratedDown',
+  'ticketOverdue',
   'safetyReported',
   'safetyAcknowledged',
   'safetyUpdated',
@@ -38,6 +40,10 @@ export type NotificationValues = {
   assigned: { number: string; name: string };
   assignedToYou: { number: string; by: string };
   itemConfirmed: { number: string; item: string };
+  /** The owner answered "Did this solve it?" with 👎: the ticket is back in progress. */
+  ratedDown: { number: string; by: string };
+  /** The ticket is past the day staff should have answered it by (`dueDay`, YYYY-MM-DD). */
+  ticketOverdue: { number: string; dueDay: string };
   /** `hazard` is a safety kind and `urgency` a safety urgency, both translated on the reader's screen. */
   safetyReported: { hazard: string; urgency: string; site: string };
   safetyAcknowledged: { by: string };

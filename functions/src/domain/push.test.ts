@@ -75,6 +75,8 @@ describe('push texts', () => {
           'assigned',
           'assignedToYou',
           'itemConfirmed',
+          'ratedDown',
+          'ticketOverdue',
           'statusChanged',
           'updateAdded',
           'safetyReported',

@@ -33,6 +33,7 @@ export type RateLimit = { limit: number; windowMs: number };
  * - assignTicket 120: sorting the morning's queue among the staff, two a minute; each notifies.
  * - confirmTicketItem 300: a storekeeper ticks off every line of tool and workwear orders (up to
  *   dozens a ticket); a confirmation notifies the owner, so a script is stopped at five a minute.
+ * - rateTicket 30: a worker rates each answered ticket once; a 👎 notifies the assignee.
  *
  * The writes of one's own account and devices:
  * - attachTicketFiles 30: at most five files a ticket, added a few at a time to a few tickets.
@@ -63,6 +64,7 @@ export const RATE_LIMITS = {
   changeTicketStatus: { limit: 200, windowMs: HOUR },
   assignTicket: { limit: 120, windowMs: HOUR },
   confirmTicketItem: { limit: 300, windowMs: HOUR },
+  rateTicket: { limit: 30, windowMs: HOUR },
   attachTicketFiles: { limit: 30, windowMs: HOUR },
   submitSafetyReport: { limit: 20, windowMs: HOUR },
   safetyReportStep: { limit: 120, windowMs: HOUR },

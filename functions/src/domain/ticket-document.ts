@@ -66,6 +66,15 @@ export type TicketDocument<Time = Date> = {
   rejectionReason?: string;
   /** What was paid out, while paid (or archived from paid). */
   paid?: { amount: number; date: string; by: PersonRef };
+  /** The day (YYYY-MM-DD, Warsaw) by which staff should first answer: the category's service level. */
+  answerDueDay?: string;
+  /** When and by whom staff first answered it (a status change or an update); set once. */
+  firstResponseAt?: Time;
+  firstResponseBy?: PersonRef;
+  /** When the overdue notifier told its staff it is past its answer day; set once. */
+  overdueNotifiedAt?: Time;
+  /** The owner's answer to "Did this solve it?" once the ticket was resolved, paid or sent. */
+  rating?: { value: 'up' | 'down'; comment: string; at: Time; requestId: string; status: TicketStatus };
 };
 
 /**
@@ -193,8 +202,10 @@ export function buildTicketDocument<Time>(input: {
   at: Time;
   tools: readonly ResolvedTool[];
   site: string | null;
+  /** The category's answer day (service-levels.ts); none leaves the ticket without one. */
+  answerDueDay?: string | null;
 }): TicketDocument<Time> {
-  const { submission, caller, number, at, tools, site } = input;
+  const { submission, caller, number, at, tools, site, answerDueDay } = input;
   return {
     number,
     category: submission.category,
@@ -216,6 +227,7 @@ export function buildTicketDocument<Time>(input: {
     searchTokens: ticketSearchTokens(number, submission.description),
     ...(submission.category === 'accommodation' ? { address: submission.address } : {}),
     ...(submission.category === 'car' ? { carPlate: submission.carPlate } : {}),
+    ...(answerDueDay ? { answerDueDay } : {}),
   };
 }
 

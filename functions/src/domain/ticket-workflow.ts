@@ -25,6 +25,14 @@ export const CLOSED_STATUSES = [
   'other',
 ] as const satisfies readonly TicketStatus[];
 
+/** The statuses a worker is asked "Did this solve it?" in: their request was answered. */
+export const RATEABLE_STATUSES = ['resolved', 'paid', 'sent'] as const satisfies readonly TicketStatus[];
+
+/** The two answers to "Did this solve it?", and the longest comment one may carry. */
+export const TICKET_RATINGS = ['up', 'down'] as const;
+export type TicketRating = (typeof TICKET_RATINGS)[number];
+export const RATING_COMMENT_MAX_CHARS = 1000;
+
 /** Statuses of a ticket still waiting for an answer: its owner may add updates to it. */
 export const OPEN_STATUSES = ['new', 'inProgress', 'unknown'] as const satisfies readonly TicketStatus[];
 

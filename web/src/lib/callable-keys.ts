@@ -39,6 +39,13 @@ export const TICKET_PROCESSING_KEYS = {
   forbidden: 'tickets.processing.errors.forbidden',
 } satisfies CallableFailureKeys;
 
+/** A rating's own refusals, and the processing keys (not found, not yours) it shares with them. */
+const TICKET_RATING_KEYS = {
+  own: /^tickets\.(?:rating|processing)\.errors\.[A-Za-z]+$/,
+  noConnection: 'tickets.rating.errors.noConnection',
+  forbidden: 'tickets.processing.errors.forbidden',
+} satisfies CallableFailureKeys;
+
 export const TICKET_QUEUE_KEYS = {
   own: /^tickets\.queue\.errors\.[A-Za-z]+$/,
   noConnection: 'tickets.queue.errors.noConnection',
@@ -82,6 +89,7 @@ export const CALLABLE_KEYS = {
   assignTicket: { failure: 'tickets.processing.errors.assignFailed', keys: TICKET_PROCESSING_KEYS },
   addTicketUpdate: { failure: 'tickets.processing.errors.updateFailed', keys: TICKET_PROCESSING_KEYS },
   confirmTicketItem: { failure: 'tickets.processing.errors.confirmFailed', keys: TICKET_PROCESSING_KEYS },
+  rateTicket: { failure: 'tickets.rating.errors.failed', keys: TICKET_RATING_KEYS },
 
   listTicketQueue: { failure: 'tickets.queue.errors.loadFailed', keys: TICKET_QUEUE_KEYS },
   listTicketStaff: { failure: 'tickets.queue.errors.staffFailed', keys: TICKET_QUEUE_KEYS },

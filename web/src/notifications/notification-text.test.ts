@@ -11,6 +11,8 @@ const VALUES: Record<(typeof NOTIFICATION_KINDS)[number], Record<string, string>
   assigned: { number: 'T-0007', name: 'Marek' },
   assignedToYou: { number: 'T-0007', by: 'Marek' },
   itemConfirmed: { number: 'T-0007', item: 'Gloves' },
+  ratedDown: { number: 'T-0007', by: 'Marek' },
+  ticketOverdue: { number: 'T-0007', dueDay: '2026-11-27' },
   safetyReported: { hazard: 'scaffold', urgency: 'lifeThreatening', site: 'Kiruna Mine' },
   safetyAcknowledged: { by: 'Marek' },
   safetyUpdated: { by: 'Marek' },

@@ -5,7 +5,14 @@
 import { createHash } from 'node:crypto';
 import { type DocumentReference, type Firestore, Timestamp } from 'firebase-admin/firestore';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { type TicketSubmission, selectablePresalaryPeriods } from '../../domain/index.js';
+import {
+  DEFAULT_SERVICE_LEVELS,
+  type ServiceLevels,
+  type TicketSubmission,
+  answerDueDay,
+  selectablePresalaryPeriods,
+  serviceLevelsSchema,
+} from '../../domain/index.js';
 import { PRESALARY_PERIOD_TAKEN, presalaryLockPath } from '../../domain/operations/ticket-state.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, invalidArgument, isAlreadyExists } from '../errors.js';
@@ -21,6 +28,15 @@ export type TicketWriterDeps = {
   /** How numbers are claimed; drawn numbers unless a load test compares another way. */
   numbering?: TicketNumbering;
 };
+
+/** Where the admins' service levels live; the defaults hold while none are stored. */
+export const SERVICE_LEVELS_PATH = 'config/serviceLevels';
+
+/** The stored service levels, or the defaults when none are stored or they do not parse. */
+export function serviceLevelsOf(data: unknown): ServiceLevels {
+  const parsed = serviceLevelsSchema.safeParse(data);
+  return parsed.success ? parsed.data : DEFAULT_SERVICE_LEVELS;
+}
 
 /** Presalary requests of one user and salary period lock each other out through this document. */
 export { presalaryLockPath };
@@ -130,8 +146,9 @@ export function createTicketWriter({
   ) {
     const period = submission.category === 'presalary' ? submission.period : null;
     const lockRef = period ? db.doc(presalaryLockPath(caller.uid, period)) : null;
+    const levelsRef = db.doc(SERVICE_LEVELS_PATH);
     return db.runTransaction(async (tx): Promise<SubmitTicketResponse> => {
-      const [ticket, lock] = await tx.getAll(ref, ...(lockRef ? [lockRef] : []));
+      const [ticket, levelsDoc, lock] = await tx.getAll(ref, levelsRef, ...(lockRef ? [lockRef] : []));
       if (ticket?.exists) {
         return { ticketId: ref.id, number: String(ticket.get('number')), isDuplicate: true };
       }
@@ -150,7 +167,12 @@ export function createTicketWriter({
         if (lock?.exists) tx.set(lockRef, lockData);
         else tx.create(lockRef, lockData);
       }
-      tx.create(ref, buildTicketDocument({ submission, caller, number, at, tools, site }));
+      const levels = serviceLevelsOf(levelsDoc?.data());
+      const dueDay = answerDueDay(at.toDate(), submission.category, submission.subcategory, levels);
+      tx.create(
+        ref,
+        buildTicketDocument({ submission, caller, number, at, tools, site, answerDueDay: dueDay }),
+      );
       tx.create(ref.collection('activity').doc(), createdEntry(caller, at));
       writeClaim();
       return { ticketId: ref.id, number, isDuplicate: false };

@@ -129,40 +129,46 @@ describe('decideAddTicketUpdate refuses', () => {
 });
 
 describe('decideAddTicketUpdate', () => {
-  it.each<[string, AddTicketUpdateState, OperationCaller, AddTicketUpdateOperation['attachments']]>([
-    ['staff on an open ticket', state(), staff, [staffFile]],
-    ['staff on a closed ticket', state({ status: 'resolved' }), staff, []],
-    ['the owner on their open ticket', state({ status: 'new' }), owner, [ownerFile]],
-    ['the owner on a ticket of unknown status', state({ status: 'odd' }), owner, []],
+  it.each<[string, AddTicketUpdateState, OperationCaller, AddTicketUpdateOperation['attachments'], boolean]>([
+    ['staff on an open ticket', state(), staff, [staffFile], true],
+    ['staff on a closed ticket', state({ status: 'resolved' }), staff, [], true],
+    ['staff on a ticket already answered', state({ firstResponseAt: at }), staff, [], false],
+    ['the owner on their open ticket', state({ status: 'new' }), owner, [ownerFile], false],
+    ['the owner on a ticket of unknown status', state({ status: 'odd' }), owner, [], false],
     [
       'staff on their own open ticket, as its owner',
       state({ createdBy: 'staff-1', status: 'new' }),
       staff,
       [file('tickets/staff-1/t1/scan.pdf')],
+      false,
     ],
-  ])('adds the update of %s', (_, given, caller, attachments) => {
-    const by = { uid: caller.uid, name: caller.name };
-    expect(activityOf(decideAddTicketUpdate(given, request(attachments), caller, NOW))).toEqual({
-      isRefused: false,
-      result: { ticketId: 't1', updateId: 'u1', isDuplicate: false },
-      writes: [
-        {
-          type: 'create',
-          path: 'tickets/t1/updates/u1',
-          data: { text: 'Sent the form', by, at, attachments },
-        },
-        { type: 'update', path: 'tickets/t1', data: { lastUpdate: at } },
-      ],
-      log: [
-        {
-          collection: 'tickets/t1/activity',
-          data: { at, by, change: { type: 'field', field: 'update', from: null, to: 'Sent the form' } },
-        },
-      ],
-      accountChanges: [],
-      undo: [],
-    });
-  });
+  ])(
+    'adds the update of %s (staff’s first answer recorded: %s)',
+    (_, given, caller, attachments, answers) => {
+      const by = { uid: caller.uid, name: caller.name };
+      const firstAnswer = answers ? { firstResponseAt: at, firstResponseBy: by } : {};
+      expect(activityOf(decideAddTicketUpdate(given, request(attachments), caller, NOW))).toEqual({
+        isRefused: false,
+        result: { ticketId: 't1', updateId: 'u1', isDuplicate: false },
+        writes: [
+          {
+            type: 'create',
+            path: 'tickets/t1/updates/u1',
+            data: { text: 'Sent the form', by, at, attachments },
+          },
+          { type: 'update', path: 'tickets/t1', data: { lastUpdate: at, ...firstAnswer } },
+        ],
+        log: [
+          {
+            collection: 'tickets/t1/activity',
+            data: { at, by, change: { type: 'field', field: 'update', from: null, to: 'Sent the form' } },
+          },
+        ],
+        accountChanges: [],
+        undo: [],
+      });
+    },
+  );
 
   it('logs the first 80 characters of a long update', () => {
     const text = `${'ą'.repeat(79)}żółw`;

@@ -22,6 +22,7 @@ import {
   type StoredTicket,
   canProcessTickets,
   fieldEntry,
+  firstResponsePatch,
   forbidden,
   personOfCaller,
   ticketArchived,
@@ -119,7 +120,10 @@ export function decideAddTicketUpdate(
           path: `${path}/updates/${updateId}`,
           data: { text: request.text, by, at, attachments: [...request.attachments] },
         },
-        ticketPatch(ticket.id, { lastUpdate: at }),
+        ticketPatch(ticket.id, {
+          lastUpdate: at,
+          ...(isStaff ? firstResponsePatch(ticket, caller, at) : {}),
+        }),
       ],
       log: [
         fieldEntry(ticket.id, by, at, 'update', null, updateSummary(request.text)),

@@ -327,6 +327,23 @@ const changes: [...Case, unknown[], unknown[]][] = [
 ];
 
 describe('decideChangeTicketStatus', () => {
+  it.each<[string, ChangeTicketStatusState, OperationCaller, Record<string, unknown>]>([
+    ['staff’s first change', state({ status: 'new' }), staff, { firstResponseAt: at, firstResponseBy: by }],
+    ['a later change by staff', state({ status: 'new', firstResponseAt: at }), staff, {}],
+    ['the owner archiving their own ticket', state({ status: 'resolved' }), owner, {}],
+  ])('records staff’s first answer only once: %s', (_, given, caller, expected) => {
+    const to = given.ticket?.status === 'resolved' ? 'archived' : 'inProgress';
+    const decision = decideChangeTicketStatus(given, change(to), caller, NOW);
+    if (decision.isRefused) throw new Error('refused');
+    const patch = decision.writes.find((write) => write.path === 'tickets/t1');
+    const data = patch?.type === 'update' ? patch.data : {};
+    expect({ firstResponseAt: data.firstResponseAt, firstResponseBy: data.firstResponseBy }).toEqual({
+      firstResponseAt: undefined,
+      firstResponseBy: undefined,
+      ...expected,
+    });
+  });
+
   it.each(changes)('%s', (_, given, request, caller, writes, log) => {
     const decision = decideChangeTicketStatus(given, request, caller, NOW);
     expect(activityOf(decision)).toMatchObject({ isRefused: false, writes, log, accountChanges: [] });

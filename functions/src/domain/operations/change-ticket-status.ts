@@ -26,6 +26,7 @@ import {
   type StoredTicket,
   canProcessTickets,
   fieldEntry,
+  firstResponsePatch,
   forbidden,
   personOfCaller,
   presalaryLockPath,
@@ -95,7 +96,12 @@ function planChange(caller: OperationCaller, ticket: StoredTicket, request: Chan
   const from = ticket.status;
   const entry = (field: string, value: string | number | null, previous: string | null = null) =>
     fieldEntry(ticket.id, by, at, field, previous, value);
-  const update: TicketPatch = { status: to, archived: to === 'archived', lastUpdate: at };
+  const update: TicketPatch = {
+    status: to,
+    archived: to === 'archived',
+    lastUpdate: at,
+    ...firstResponsePatch(ticket, caller, at),
+  };
   const log: LogEntry[] = [entry('status', to, from)];
 
   if (to === 'archived') update.archivedFrom = from;

@@ -1,7 +1,7 @@
 import { AUTH_RULES, type PermissionSubject, hasPermission } from '../access.js';
 import { PERMISSIONS } from '../permissions.js';
 import { TICKET_PROCESSING_ERRORS } from '../ticket-workflow.js';
-import { type PersonRef, ticketPath } from '../ticket-document.js';
+import { type PersonRef, type TicketPatch, ticketPath } from '../ticket-document.js';
 import { type TicketStatus, toTicketStatus } from '../tickets.js';
 import { type LogEntry, type OperationCaller, type Refused, refuse } from './decision.js';
 
@@ -35,6 +35,10 @@ export type StoredTicket = {
   requestedAmount: number | null;
   /** The salary period a presalary is for (`details.period`); null for other tickets. */
   presalaryPeriod: string | null;
+  /** Whether staff have answered it yet (a status change or an update by someone else). */
+  hasFirstResponse: boolean;
+  /** The requestId of the owner's rating; null while it is not rated. */
+  ratingRequestId: string | null;
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -68,6 +72,9 @@ export function storedTicketOf(id: string, data: Record<string, unknown> | undef
     hasPayment: data.paid != null,
     requestedAmount: isPresalary && typeof details.amount === 'number' ? details.amount : null,
     presalaryPeriod: isPresalary && typeof details.period === 'string' ? details.period : null,
+    hasFirstResponse: data.firstResponseAt != null,
+    ratingRequestId:
+      isRecord(data.rating) && typeof data.rating.requestId === 'string' ? data.rating.requestId : null,
   };
 }
 
@@ -104,4 +111,14 @@ export function fieldEntry(
     collection: `${ticketPath(ticketId)}/activity`,
     data: { at, by, change: { type: 'field', field, from, to } },
   };
+}
+
+/**
+ * The fields that record staff's first answer to a ticket (a status change or an update by someone
+ * other than its owner): set once, so the worker's "Answer expected by" line gives way to the answer
+ * and the queue stops counting it overdue.
+ */
+export function firstResponsePatch(ticket: StoredTicket, caller: OperationCaller, at: Date): TicketPatch {
+  if (ticket.hasFirstResponse || ticket.createdBy === caller.uid) return {};
+  return { firstResponseAt: at, firstResponseBy: personOfCaller(caller) };
 }

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEVICE_KEYS_DB_NAME, DRAFTS_DB_NAME, OUTBOX_DB_NAME } from '../idb/device-databases';
+import {
+  DEVICE_KEYS_DB_NAME,
+  DRAFTS_DB_NAME,
+  OUTBOX_DB_NAME,
+  SAFETY_OUTBOX_DB_NAME,
+} from '../idb/device-databases';
 import {
   INTENDED_PATH_KEY,
   SESSION_TIMED_OUT_KEY,
@@ -17,7 +22,7 @@ describe('forgetSignedOutUser', () => {
     localStorage.clear();
   });
 
-  it('removes the cached profiles, the intended path, the ticket drafts and the outbox, stops Firestore and deletes its caches', async () => {
+  it('removes the cached profiles, the intended path, the ticket drafts and both outboxes, stops Firestore and deletes its caches', async () => {
     sessionStorage.setItem('profile-u-worker', '{"data":{},"timestamp":1}');
     sessionStorage.setItem('profile-u-other', '{}');
     sessionStorage.setItem(INTENDED_PATH_KEY, '/ticket/t-0001');
@@ -41,6 +46,7 @@ describe('forgetSignedOutUser', () => {
       [DEVICE_KEYS_DB_NAME],
       [DRAFTS_DB_NAME],
       [OUTBOX_DB_NAME],
+      [SAFETY_OUTBOX_DB_NAME],
       ['firestore/[DEFAULT]/demo-ticket-app/main'],
     ]);
   });
@@ -78,7 +84,12 @@ describe('forgetSignedOutUser', () => {
     sessionStorage.setItem('profile-u-worker', '{}');
     await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
     expect(sessionStorage.getItem('profile-u-worker')).toBeNull();
-    expect(deleteDatabase.mock.calls).toEqual([[DEVICE_KEYS_DB_NAME], [DRAFTS_DB_NAME], [OUTBOX_DB_NAME]]);
+    expect(deleteDatabase.mock.calls).toEqual([
+      [DEVICE_KEYS_DB_NAME],
+      [DRAFTS_DB_NAME],
+      [OUTBOX_DB_NAME],
+      [SAFETY_OUTBOX_DB_NAME],
+    ]);
   });
 
   it('after a session timeout keeps the sealed drafts and outbox for the same account, and deletes the keys', async () => {
@@ -95,7 +106,12 @@ describe('forgetSignedOutUser', () => {
     expect(localStorage.getItem(SESSION_TIMED_OUT_KEY)).toBeNull();
     deleteDatabase.mockClear();
     await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
-    expect(deleteDatabase.mock.calls).toEqual([[DEVICE_KEYS_DB_NAME], [DRAFTS_DB_NAME], [OUTBOX_DB_NAME]]);
+    expect(deleteDatabase.mock.calls).toEqual([
+      [DEVICE_KEYS_DB_NAME],
+      [DRAFTS_DB_NAME],
+      [OUTBOX_DB_NAME],
+      [SAFETY_OUTBOX_DB_NAME],
+    ]);
   });
 
   it('counts an old timeout note as none (a sign-out a minute or more later is a log-out)', async () => {
@@ -105,6 +121,7 @@ describe('forgetSignedOutUser', () => {
     await forgetSignedOutUser({ stopFirestore: () => Promise.resolve() });
     expect(deleteDatabase).toHaveBeenCalledWith(DRAFTS_DB_NAME);
     expect(deleteDatabase).toHaveBeenCalledWith(OUTBOX_DB_NAME);
+    expect(deleteDatabase).toHaveBeenCalledWith(SAFETY_OUTBOX_DB_NAME);
   });
 
   it('still stops Firestore when the device has no IndexedDB at all', async () => {

@@ -58,6 +58,12 @@ export type Ticket = {
   /** What was paid out, when staff marked a presalary paid (`date` is a `YYYY-MM-DD` day). */
   paid: { amount: number | null; date: string | null } | null;
   searchTokens: string[];
+  /** The day (`YYYY-MM-DD`) staff should first answer by; null when the ticket has none. */
+  answerDueDay: string | null;
+  /** When staff first answered (a status change or an update); null until then. */
+  firstResponseAt: Date | null;
+  /** The owner's answer to "Did this solve it?"; null until given. */
+  rating: { value: 'up' | 'down'; comment: string } | null;
 };
 
 export type TicketUpdate = {
@@ -189,6 +195,15 @@ export function toTicket(id: string, data: Data): Ticket {
     searchTokens: Array.isArray(data.searchTokens)
       ? data.searchTokens.filter((token): token is string => typeof token === 'string')
       : [],
+    answerDueDay:
+      typeof data.answerDueDay === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(data.answerDueDay)
+        ? data.answerDueDay
+        : null,
+    firstResponseAt: toDate(data.firstResponseAt),
+    rating:
+      isRecord(data.rating) && (data.rating.value === 'up' || data.rating.value === 'down')
+        ? { value: data.rating.value, comment: text(data.rating.comment) }
+        : null,
   };
 }
 

@@ -28,6 +28,9 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
     rejectionReason: null,
     paid: null,
     searchTokens: ['t-0001', '0001', 'winter'],
+    answerDueDay: null,
+    firstResponseAt: null,
+    rating: null,
     ...overrides,
   };
 }
