@@ -3,6 +3,7 @@
 // and the ticket details page (web/src/tickets/api/ticket-reads.ts). The tool catalogue is read through
 // GET /api/tool-catalog, so the web makes no other Firestore read.
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { collection, getDocs, query, where } from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import {
   DEMOTED_BY_RECORD,
@@ -206,6 +207,24 @@ describe('ticket history: staff (canSeeAll true: no createdBy filter)', () => {
   it('a disabled admin is refused', async () => {
     await assertFails(historyQuery(as(DISABLED_ADMIN), {}));
     await assertFails(historyQuery(as(DISABLED_ADMIN), { createdBy: DISABLED_ADMIN.uid }));
+  });
+});
+
+describe('the duplicate check before a new ticket (tickets/api/follow-through.ts)', () => {
+  const openOf = (db: Db, uid: string) =>
+    getDocs(
+      query(
+        collection(db, 'tickets'),
+        where('createdBy', '==', uid),
+        where('status', 'in', ['new', 'inProgress', 'unknown']),
+      ),
+    );
+  it('lists the worker’s own open tickets, and nobody else’s', async () => {
+    const open = await assertSucceeds(openOf(as(WORKER), WORKER.uid));
+    expect(open.size).toBe(WORKER_TICKETS.filter((ticket) => ticket.status === 'new').length);
+    await assertFails(openOf(as(WORKER), OTHER_WORKER.uid));
+    await assertFails(openOf(visitor(), WORKER.uid));
+    await assertFails(openOf(as(DISABLED_WORKER), DISABLED_WORKER.uid));
   });
 });
 

@@ -25,6 +25,17 @@ vi.mock('../lib/reach-origin', () => ({
   reachOrigin: vi.fn(() => Promise.resolve(true)),
 }));
 
+// The forms' follow-through reads answer at once unless a test says otherwise: the default service
+// levels, and no open ticket of the same kind (the real module reads Firestore).
+vi.mock('../tickets/api/follow-through', async () => {
+  const { DEFAULT_SERVICE_LEVELS } = await import('@domain');
+  return {
+    DUPLICATE_CHECK_MS: 2500,
+    useServiceLevels: vi.fn(() => DEFAULT_SERVICE_LEVELS),
+    findOpenDuplicate: vi.fn(() => Promise.resolve(null)),
+  };
+});
+
 afterEach(() => {
   cleanup();
   resetConnectivity();

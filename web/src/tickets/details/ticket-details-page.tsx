@@ -1,4 +1,13 @@
-import { PERMISSIONS, actsAsStaffOn, hasPermission, workerMayAddUpdate, workerMayArchive } from '@domain';
+import {
+  OPEN_STATUSES,
+  PERMISSIONS,
+  RATEABLE_STATUSES,
+  actsAsStaffOn,
+  daysOverdue,
+  hasPermission,
+  workerMayAddUpdate,
+  workerMayArchive,
+} from '@domain';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +21,7 @@ import {
   EMPTY_VALUE,
   formatDateTime,
   formatDay,
+  formatShortDay,
   formatMoney,
   formatNumber,
   formatSalaryPeriod,
@@ -47,10 +57,17 @@ const loadActions = () => import('./actions/ticket-actions');
 const processPanel = lazyComponent(() => loadActions().then((module) => module.ProcessPanel));
 const updatePanel = lazyComponent(() => loadActions().then((module) => module.UpdatePanel));
 const ownerArchive = lazyComponent(() => loadActions().then((module) => module.OwnerArchive));
+const ratingPrompt = lazyComponent(() => loadActions().then((module) => module.RatingPrompt));
 const preloadActions = () =>
-  Promise.all([processPanel, updatePanel, ownerArchive].map((part) => part.preload()));
+  Promise.all([processPanel, updatePanel, ownerArchive, ratingPrompt].map((part) => part.preload()));
 
-type TicketPermissions = { isStaff: boolean; canUpdate: boolean; canOwnerArchive: boolean };
+type TicketPermissions = {
+  isStaff: boolean;
+  canUpdate: boolean;
+  canOwnerArchive: boolean;
+  /** The owner is asked "Did this solve it?": answered (resolved, paid, sent), not rated yet. */
+  canRate: boolean;
+};
 
 /**
  * What the signed-in user may do on this ticket (the server checks every call again). Staff on
@@ -63,11 +80,18 @@ function useTicketPermissions(ticket: Ticket | null): TicketPermissions {
   const isStaff = ticket ? actsAsStaffOn(ticket, uid, holdsProcessTickets) : holdsProcessTickets;
   const canUpdate = !!ticket && ((isStaff && !ticket.archived) || workerMayAddUpdate(ticket, uid));
   const canOwnerArchive = !!ticket && !isStaff && workerMayArchive(ticket, uid);
-  const hasActions = isStaff || canUpdate || canOwnerArchive;
+  const canRate =
+    !!ticket &&
+    !isStaff &&
+    ticket.createdBy === uid &&
+    !ticket.archived &&
+    ticket.rating === null &&
+    (RATEABLE_STATUSES as readonly string[]).includes(ticket.status);
+  const hasActions = isStaff || canUpdate || canOwnerArchive || canRate;
   useEffect(() => {
     if (hasActions) void preloadActions().catch(() => undefined);
   }, [hasActions]);
-  return { isStaff, canUpdate, canOwnerArchive };
+  return { isStaff, canUpdate, canOwnerArchive, canRate };
 }
 
 /** Label/value pairs; two columns on wide screens, one on a phone. Empty values show a dash. */
@@ -159,8 +183,9 @@ function TicketView({ ticket, updates, activity, back, permissions, offlineNotic
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const categoryRows = categoryDetailRows(t, ticket, language);
-  const { isStaff, canUpdate, canOwnerArchive } = permissions;
+  const { isStaff, canUpdate, canOwnerArchive, canRate } = permissions;
   const ProcessPanel = processPanel.Component;
+  const RatingPrompt = ratingPrompt.Component;
   const UpdatePanel = updatePanel.Component;
   const OwnerArchive = ownerArchive.Component;
 
@@ -205,6 +230,20 @@ function TicketView({ ticket, updates, activity, back, permissions, offlineNotic
       value: formatDateTime(ticket.lastUpdate, language),
     },
   ];
+  const expected = answerExpectedText(t, ticket, language);
+  if (expected) rows.push({ key: 'answerExpected', label: t('tickets.fields.answer'), value: expected });
+  if (ticket.rating) {
+    rows.push({
+      key: 'rating',
+      label: t('tickets.rating.yourAnswer'),
+      value: [
+        t(ticket.rating.value === 'up' ? 'tickets.rating.answeredUp' : 'tickets.rating.answeredDown'),
+        ticket.rating.comment,
+      ]
+        .filter(Boolean)
+        .join(': '),
+    });
+  }
   if (ticket.address)
     rows.push({ key: 'address', label: t('tickets.fields.address'), value: ticket.address });
   if (ticket.carPlate) {
@@ -259,6 +298,12 @@ function TicketView({ ticket, updates, activity, back, permissions, offlineNotic
         </Section>
       )}
 
+      {canRate && (
+        <Section title={t('tickets.rating.question')}>
+          <RatingPrompt ticket={ticket} />
+        </Section>
+      )}
+
       {canOwnerArchive && (
         <Section title={t('tickets.actions.archiveTitle')}>
           <OwnerArchive ticket={ticket} />
@@ -305,6 +350,18 @@ function TicketView({ ticket, updates, activity, back, permissions, offlineNotic
 }
 
 /** A titled card that is also a named region, so each part of the page can be found by name. */
+/**
+ * "Answer expected by Thu 27 Nov" while staff have not answered an open ticket that has an answer
+ * day; "Answer overdue by 2 days" once that day has passed; null otherwise.
+ */
+function answerExpectedText(t: TFunction, ticket: Ticket, language: string): string | null {
+  if (!ticket.answerDueDay || ticket.firstResponseAt) return null;
+  if (!(OPEN_STATUSES as readonly string[]).includes(ticket.status) || ticket.archived) return null;
+  const late = daysOverdue(ticket.answerDueDay, new Date());
+  if (late > 0) return t('tickets.serviceLevel.overdueBy', { count: late });
+  return t('tickets.serviceLevel.expectedBy', { day: formatShortDay(ticket.answerDueDay, language) });
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="ticket-panel" aria-label={title}>

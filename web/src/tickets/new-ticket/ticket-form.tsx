@@ -8,7 +8,7 @@ import {
 } from '@domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -22,6 +22,9 @@ import { SubmissionResult } from './submission-result';
 import { type DraftOwner, readDraft } from './ticket-draft';
 import { useDraftSaving, useDraftStore, useStoredDraft } from './use-ticket-draft';
 import { useTicketSubmission } from './use-ticket-submission';
+import { DuplicateWarning, ServiceLevelNote } from './follow-through-notes';
+import { findOpenDuplicate } from '../api/follow-through';
+import type { OpenTicketLike } from '@domain';
 import { Button } from '../../components/ui/button';
 import { FilePicker, type PickedFile } from '../../components/ui/file-picker';
 import { Spinner } from '../../components/ui/spinner';
@@ -84,6 +87,7 @@ function TicketFormBody({
   const { t } = useTranslation();
   const notices = useNotices();
   const { user } = useAuth();
+  const uid = user?.uid;
   const today = todayOverride ?? dayjs().format('YYYY-MM-DD');
   const context: CategoryFormContext = useMemo(
     () => ({ subcategory, today, worker: user?.profile?.worker ?? null }),
@@ -93,6 +97,11 @@ function TicketFormBody({
   const [pristine] = useState(() => ({ description: '', ...form.defaultValues(context) }));
   const [restored, setRestored] = useState(() => (owner ? readDraft(storedDraft, owner, pristine) : null));
   const [files, setFiles] = useState<PickedFile[]>(() => restored?.files ?? []);
+  // An open ticket of the same kind found before sending; null: none found, or "Send anyway".
+  const [duplicate, setDuplicate] = useState<OpenTicketLike | null>(null);
+  // Set by "Send anyway" before its submit runs (a ref: the same tap's submit must see it).
+  const isDuplicateAccepted = useRef(false);
+  const [isChecking, setIsChecking] = useState(false);
 
   const methods = useForm<FormValues>({
     resolver: zodResolver(TICKET_FORM_SCHEMAS[category]) as unknown as Resolver<FormValues>,
@@ -143,14 +152,30 @@ function TicketFormBody({
       }
       return;
     }
+    if (!isDuplicateAccepted.current && uid) {
+      setIsChecking(true);
+      const found = await findOpenDuplicate(uid, {
+        category,
+        subcategory,
+        period: typeof values.period === 'string' ? values.period : null,
+      });
+      setIsChecking(false);
+      if (found) {
+        setDuplicate(found);
+        return;
+      }
+    }
     await submission.submit(values as TicketSubmission);
+  };
+  const sendAnyway = () => {
+    isDuplicateAccepted.current = true;
   };
 
   if (submission.phase !== 'editing' && submission.phase !== 'submitting') {
     return <SubmissionResult {...submission} />;
   }
 
-  const isBusy = submission.phase === 'submitting';
+  const isBusy = submission.phase === 'submitting' || isChecking;
   const attachmentsError = formState.errors.attachments;
   return (
     <FormProvider {...methods}>
@@ -178,9 +203,23 @@ function TicketFormBody({
           error={typeof attachmentsError?.message === 'string' ? attachmentsError.message : undefined}
         />
         <OfflineFormNote />
-        <Button variant="primary" type="submit" size="middle" isLoading={isBusy} disabled={isBusy} isBlock>
-          {t('tickets.form.submit')}
-        </Button>
+        {duplicate ? (
+          <DuplicateWarning ticket={duplicate} isBusy={isBusy} onSendAnyway={sendAnyway} />
+        ) : (
+          <>
+            <ServiceLevelNote category={category} subcategory={subcategory} />
+            <Button
+              variant="primary"
+              type="submit"
+              size="middle"
+              isLoading={isBusy}
+              disabled={isBusy}
+              isBlock
+            >
+              {t('tickets.form.submit')}
+            </Button>
+          </>
+        )}
       </form>
     </FormProvider>
   );

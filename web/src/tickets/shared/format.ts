@@ -31,6 +31,25 @@ export function formatDay(value: string, language: string): string {
   return day.isValid() ? day.locale(language).format('D MMMM YYYY') : value;
 }
 
+/**
+ * A day (`YYYY-MM-DD`) short, with its weekday: "Thu 27 Nov" (en), "czw., 27 lis" (pl), "чт, 27 нояб." (ru).
+ * English uses the British order, as the app's English texts do.
+ */
+export function formatShortDay(value: string, language: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  const locale = language === 'en' ? 'en-GB' : language;
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })
+    .format(date)
+    .replace(/,(?= \d)/, language === 'en' ? '' : ',');
+}
+
 /** An amount in a currency, e.g. formatMoney(300, 'EUR', 'pl') -> "300,00 €". */
 export function formatMoney(amount: number, currency: string | undefined, language: string): string {
   try {
