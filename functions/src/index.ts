@@ -213,6 +213,7 @@ export const gateSignUp = beforeUserCreated(
 // Housekeeping: daily, settles declared files that never arrived and deletes
 // uploads that nothing refers to.
 export { sweepAttachments } from './scheduled/sweep-attachments.js';
+export { notifyOverdueTickets } from './scheduled/notify-overdue.js';
 // Every upload: its first bytes read as it arrives, and deleted when it is not what it claims.
 export { checkUploads } from './storage/check-uploads.js';
 

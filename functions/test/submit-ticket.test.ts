@@ -184,6 +184,7 @@ describe('submitTicket: a valid ticket of each category', () => {
       attachments: [],
       declaredAttachments: 0,
       searchTokens: ticketSearchTokens(number, String(data.description)),
+      firstResponseAt: null,
       // Friday 20 Nov 2026 plus the category's working days (no service levels stored: the defaults).
       answerDueDay:
         ANSWER_DUE_DAYS[`${String(data.category)}/${String(data.subcategory)}`] ??

@@ -292,6 +292,8 @@ describe('listTicketQueue: the tickets', () => {
       submitter: { uid: worker.uid, name: worker.name },
       assignedTo: { uid: foreman.uid, name: foreman.name },
       site: SITE_SOUTH,
+      answerDueDay: null,
+      overdueDays: 0,
     });
   });
 
@@ -323,6 +325,8 @@ describe('listTicketQueue: the tickets', () => {
         submitter: { uid: worker.uid, name: worker.email },
         assignedTo: { uid: foreman.uid, name: foreman.uid },
         site: null,
+        answerDueDay: null,
+        overdueDays: 0,
       },
     ]);
     expect(answer.counts).toEqual(countsWith({ unknown: 1 }));
@@ -391,6 +395,74 @@ describe('listTicketQueue: counts and sites', () => {
     expect(logger.entries.at(-1)).toMatchObject({ level: 'error', message: 'listTicketQueue failed' });
     isBroken = false;
     expect(idsOf(await list(foreman, {}, handler))).toEqual(ids('B', 'C', 'A', 'G'));
+  });
+});
+
+describe('listTicketQueue: tickets past their answer day', () => {
+  it('marks, lists and counts the open tickets staff have not answered by their day, most overdue first', async () => {
+    const db = isolated('overdue');
+    const caller = await createTestAccount('foreman', {}, db);
+    const unanswered = { firstResponseAt: null };
+    const late = await storeTicket(db, worker, {
+      hours: 1,
+      status: 'new',
+      category: 'car',
+      answerDueDay: '2026-11-20',
+      ...unanswered,
+    });
+    const mine = await storeTicket(db, worker, {
+      hours: 2,
+      status: 'inProgress',
+      category: 'tools',
+      assignee: caller,
+      answerDueDay: '2026-11-24',
+      ...unanswered,
+    });
+    const notYet = await storeTicket(db, worker, {
+      hours: 3,
+      status: 'new',
+      category: 'car',
+      answerDueDay: '2026-11-25',
+      ...unanswered,
+    });
+    const answered = await storeTicket(db, worker, {
+      hours: 4,
+      status: 'inProgress',
+      category: 'car',
+      answerDueDay: '2026-11-20',
+      firstResponseAt: Timestamp.fromMillis(T0),
+    });
+    await storeTicket(db, worker, {
+      hours: 5,
+      status: 'resolved',
+      category: 'car',
+      answerDueDay: '2026-11-20',
+      ...unanswered,
+    });
+    const queue = queueOf(db);
+    const auth = await callableAuth(caller);
+
+    // Wednesday 25 Nov 2026, 10:00 in Warsaw.
+    const overdue = await queue(callableRequest({ overdue: true }, auth));
+    expect(overdue.tickets.map((ticket) => [ticket.id, ticket.answerDueDay, ticket.overdueDays])).toEqual([
+      [late, '2026-11-20', 5],
+      [mine, '2026-11-24', 1],
+    ]);
+    expect(overdue.hasMore).toBe(false);
+    expect(overdue.overdueCounts).toEqual({ new: 1, inProgress: 1 });
+
+    const open = await queue(callableRequest({ status: 'open' }, auth));
+    expect(open.tickets.map((ticket) => [ticket.id, ticket.overdueDays])).toEqual([
+      [late, 5],
+      [mine, 1],
+      [notYet, 0],
+      [answered, 0],
+    ]);
+    expect(open.overdueCounts).toEqual({ new: 1, inProgress: 1 });
+
+    const assignedToMe = await queue(callableRequest({ overdue: true, assignee: 'mine' }, auth));
+    expect(assignedToMe.tickets.map((ticket) => ticket.id)).toEqual([mine]);
+    expect(assignedToMe.overdueCounts).toEqual({ inProgress: 1 });
   });
 });
 

@@ -68,8 +68,11 @@ export type TicketDocument<Time = Date> = {
   paid?: { amount: number; date: string; by: PersonRef };
   /** The day (YYYY-MM-DD, Warsaw) by which staff should first answer: the category's service level. */
   answerDueDay?: string;
-  /** When and by whom staff first answered it (a status change or an update); set once. */
-  firstResponseAt?: Time;
+  /**
+   * When and by whom staff first answered it (a status change or an update); set once. A new ticket
+   * stores null, so the overdue query can ask for the unanswered ones.
+   */
+  firstResponseAt?: Time | null;
   firstResponseBy?: PersonRef;
   /** When the overdue notifier told its staff it is past its answer day; set once. */
   overdueNotifiedAt?: Time;
@@ -228,6 +231,7 @@ export function buildTicketDocument<Time>(input: {
     ...(submission.category === 'accommodation' ? { address: submission.address } : {}),
     ...(submission.category === 'car' ? { carPlate: submission.carPlate } : {}),
     ...(answerDueDay ? { answerDueDay } : {}),
+    firstResponseAt: null,
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type QueueFilterSpec,
   type QueueIndexField,
   type TicketQueueRequest,
+  OVERDUE_INDEX_FIELDS,
   allQueueQueryShapes,
   queueCountFilters,
   queueCounts,
@@ -270,6 +271,10 @@ describe('queue indexes', () => {
     expect(new Set(needed.map((entry) => fieldsKey(entry.fields))).size).toBe(15);
     // On failure this lists the index entries to add.
     expect(needed.filter((entry) => !present.has(fieldsKey(entry.fields)))).toEqual([]);
+  });
+
+  it('has the one composite index the overdue scan needs', () => {
+    expect(ticketIndexes.map((index) => fieldsKey(index.fields))).toContain(fieldsKey(OVERDUE_INDEX_FIELDS));
   });
 
   it('lists no index twice', () => {

@@ -37,6 +37,8 @@ export const QUEUE_CATEGORY_IDS = TICKET_CATEGORIES.map((category) => category.i
  */
 export type TicketQueueRequest = {
   status: QueueStatusFilter;
+  /** Only the tickets past their answer day that staff have not answered yet (status filter ignored). */
+  overdue?: boolean | undefined;
   assignee: QueueAssigneeFilter;
   category?: string | undefined;
   /** A site name as listed in `sites` of the answer. */
@@ -59,6 +61,10 @@ export type QueueTicket = {
   assignedTo: { uid: string; name: string } | null;
   /** The submitter's site (worker directory `siteName`) when the ticket was filed. */
   site: string | null;
+  /** The day staff should first answer by (`YYYY-MM-DD`), null when the ticket has none. */
+  answerDueDay: string | null;
+  /** Calendar days past that day while nobody on staff has answered; 0 when not overdue. */
+  overdueDays: number;
 };
 
 export const QUEUE_DESCRIPTION_CHARS = 140;
@@ -163,6 +169,49 @@ export function queueDescription(text: string): string {
   if (text.length <= QUEUE_DESCRIPTION_CHARS) return text;
   return graphemes(text).slice(0, QUEUE_DESCRIPTION_CHARS).join('');
 }
+
+// --- overdue -------------------------------------------------------------------------------
+
+/**
+ * Tickets past their answer day are few (each one is a failure to answer), so the queue and the
+ * overdue notifier read them with one query, at most this many, and filter and count them in
+ * memory: open (new, in progress), not answered yet (`firstResponseAt` null: new tickets store it
+ * so), answer day before today. One composite index serves it: status, firstResponseAt, answerDueDay.
+ */
+export const OVERDUE_SCAN_LIMIT = 1000;
+export const OVERDUE_INDEX_FIELDS: QueueIndexField[] = [
+  { fieldPath: 'status', order: 'ASCENDING' },
+  { fieldPath: 'firstResponseAt', order: 'ASCENDING' },
+  { fieldPath: 'answerDueDay', order: 'ASCENDING' },
+];
+
+/** Whether a queue row passes the request's assignee, category and site filters. */
+export function matchesQueueFilters(
+  ticket: Pick<QueueTicket, 'assignedTo' | 'category' | 'site'>,
+  request: TicketQueueRequest,
+  callerUid: string,
+): boolean {
+  const assignee = ticket.assignedTo?.uid ?? '';
+  if (request.assignee === 'unassigned' && assignee !== '') return false;
+  if (request.assignee === 'mine' && assignee !== callerUid) return false;
+  if (request.category && ticket.category !== request.category) return false;
+  if (request.site && ticket.site !== request.site) return false;
+  return true;
+}
+
+/** Overdue tickets per status (the queue's counts beside the totals). */
+export function overdueCounts(
+  tickets: readonly Pick<QueueTicket, 'status'>[],
+): Partial<Record<TicketStatus, number>> {
+  const counts: Partial<Record<TicketStatus, number>> = {};
+  for (const ticket of tickets) counts[ticket.status] = (counts[ticket.status] ?? 0) + 1;
+  return counts;
+}
+
+/** Most overdue first (earliest answer day), then oldest. */
+export const compareOverdue = (a: QueueTicket, b: QueueTicket) =>
+  (a.answerDueDay ?? '').localeCompare(b.answerDueDay ?? '') ||
+  (a.createdAt ?? '').localeCompare(b.createdAt ?? '');
 
 // --- indexes --------------------------------------------------------------------------------
 

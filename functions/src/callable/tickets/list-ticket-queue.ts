@@ -2,7 +2,16 @@
 // status and the site names to filter by. Reads only; PROCESS_TICKETS is re-checked on every call.
 import { type DocumentSnapshot, type Firestore, type Query, Timestamp } from 'firebase-admin/firestore';
 import {
+  OVERDUE_SCAN_LIMIT,
   QUEUE_COUNT_QUERY_STATUSES,
+  QUEUE_OPEN_STATUSES,
+  type TicketQueueRequest,
+  compareOverdue,
+  dayIn,
+  daysOverdue,
+  isAnswerOverdue,
+  matchesQueueFilters,
+  overdueCounts,
   type QueueFilterSpec,
   type QueueQueryShape,
   type QueueTicket,
@@ -48,8 +57,16 @@ function personOf(value: unknown): { uid: string; name: string } | null {
  * A stored ticket as a queue row. Odd stored data reads as empty, never as a crash: a status
  * outside the list as `unknown`, a missing or mistyped date as null, a number as text.
  */
-export function toQueueTicket(doc: DocumentSnapshot): QueueTicket {
+/** A ticket as a queue row shows it; `now` decides how many days past its answer day it is. */
+export function toQueueTicket(doc: DocumentSnapshot, now: Date = new Date()): QueueTicket {
   const number: unknown = doc.get('number');
+  const dueDay: unknown = doc.get('answerDueDay');
+  const answerDueDay = typeof dueDay === 'string' ? dueDay : null;
+  const status = toTicketStatus(doc.get('status'));
+  const isOverdue = isAnswerOverdue(
+    { answerDueDay, firstResponseAt: doc.get('firstResponseAt') as unknown, status },
+    now,
+  );
   return {
     id: doc.id,
     number: typeof number === 'string' || typeof number === 'number' ? String(number) : doc.id,
@@ -62,7 +79,24 @@ export function toQueueTicket(doc: DocumentSnapshot): QueueTicket {
     submitter: personOf(doc.get('submitter')),
     assignedTo: personOf(doc.get('assignedTo')),
     site: nonEmpty(doc.get('site')),
+    answerDueDay,
+    overdueDays: isOverdue && answerDueDay ? daysOverdue(answerDueDay, now) : 0,
   };
+}
+
+/**
+ * Every open ticket past its answer day that staff have not answered, as queue rows (one query,
+ * see OVERDUE_SCAN_LIMIT); the queue and the overdue notifier both read them so.
+ */
+export async function readOverdueTickets(db: Firestore, now: Date): Promise<QueueTicket[]> {
+  const snapshot = await db
+    .collection('tickets')
+    .where('status', 'in', [...QUEUE_OPEN_STATUSES])
+    .where('firstResponseAt', '==', null)
+    .where('answerDueDay', '<', dayIn(now))
+    .limit(OVERDUE_SCAN_LIMIT)
+    .get();
+  return snapshot.docs.map((doc) => toQueueTicket(doc, now)).filter((ticket) => ticket.overdueDays > 0);
 }
 
 function filtered(db: Firestore, filters: readonly QueueFilterSpec[]): Query {
@@ -135,17 +169,32 @@ export function createListTicketQueueHandler(deps: TicketQueueDeps) {
   return defineCallable('listTicketQueue', deps, {
     access: queueAccess,
     run: async ({ caller, input }) => {
-      const shape = queueQueryShape(input, caller.uid);
-      const [snapshot, counts, sites] = await Promise.all([
-        queryOf(db, shape).get(),
-        countsUnder(db, queueCountFilters(input, caller.uid)),
+      const request: TicketQueueRequest = input;
+      const now = new Date(deps.now());
+      const shape = queueQueryShape(request, caller.uid);
+      const [snapshot, counts, sites, overdue] = await Promise.all([
+        request.overdue ? null : queryOf(db, shape).get(),
+        countsUnder(db, queueCountFilters(request, caller.uid)),
         loadSites(deps),
+        readOverdueTickets(db, now),
       ]);
-      const docs = snapshot.docs.slice(0, input.limit);
+      const overdueHere = overdue.filter((ticket) => matchesQueueFilters(ticket, request, caller.uid));
+      if (!snapshot) {
+        const sorted = [...overdueHere].sort(compareOverdue);
+        return {
+          tickets: sorted.slice(0, request.limit),
+          hasMore: sorted.length > request.limit,
+          counts,
+          overdueCounts: overdueCounts(overdueHere),
+          sites,
+        };
+      }
+      const docs = snapshot.docs.slice(0, request.limit);
       return {
-        tickets: docs.map(toQueueTicket),
-        hasMore: snapshot.docs.length > input.limit,
+        tickets: docs.map((doc) => toQueueTicket(doc, now)),
+        hasMore: snapshot.docs.length > request.limit,
         counts,
+        overdueCounts: overdueCounts(overdueHere),
         sites,
       };
     },

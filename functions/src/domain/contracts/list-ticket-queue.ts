@@ -17,6 +17,7 @@ import { answers } from './contract.js';
  */
 export const ticketQueueRequestSchema = z.object({
   status: z.enum(QUEUE_STATUS_FILTERS, 'validation.invalid').default('open'),
+  overdue: z.boolean('validation.invalid').optional(),
   assignee: z.enum(QUEUE_ASSIGNEE_FILTERS, 'validation.invalid').default('any'),
   category: z.enum(QUEUE_CATEGORY_IDS, 'validation.invalid').optional(),
   /** A site name as listed in `sites` of the answer. */
@@ -42,6 +43,8 @@ export type TicketQueueResponse = {
   hasMore: boolean;
   /** Tickets per status under the assignee, category and site filters (not the status filter). */
   counts: Record<TicketStatus, number>;
+  /** Of those, the tickets past their answer day that staff have not answered, per status. */
+  overdueCounts: Partial<Record<TicketStatus, number>>;
   /** Every site name of the worker directory, sorted, for the site filter. */
   sites: string[];
 };

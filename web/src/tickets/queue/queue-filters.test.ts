@@ -15,10 +15,11 @@ const read = (search: string) => readQueueFilters(new URLSearchParams(search));
 
 describe('queue filters in the URL', () => {
   it('reads every filter and writes it back the same', () => {
-    const search = 'status=inProgress&assignee=unassigned&category=car&site=Kiruna+Mine&limit=75';
+    const search = 'status=inProgress&overdue=1&assignee=unassigned&category=car&site=Kiruna+Mine&limit=75';
     const filters = read(search);
     expect(filters).toStrictEqual({
       status: 'inProgress',
+      overdue: true,
       assignee: 'unassigned',
       category: 'car',
       site: 'Kiruna Mine',

@@ -17,6 +17,8 @@ import {
 
 export type QueueFilters = {
   status: QueueStatusFilter;
+  /** Only tickets past their answer day that staff have not answered (`?overdue=1`). */
+  overdue: boolean;
   assignee: QueueAssigneeFilter;
   category: string | undefined;
   site: string | undefined;
@@ -26,6 +28,7 @@ export type QueueFilters = {
 
 export const DEFAULT_QUEUE_FILTERS: QueueFilters = {
   status: 'open',
+  overdue: false,
   assignee: 'any',
   category: undefined,
   site: undefined,
@@ -56,6 +59,7 @@ export function readQueueFilters(params: URLSearchParams): QueueFilters {
   const site = params.get('site')?.trim() ?? '';
   return {
     status: isStatusFilter(status) ? status : 'open',
+    overdue: params.get('overdue') === '1',
     assignee: isAssigneeFilter(assignee) ? assignee : 'any',
     category: findCategory(params.get('category') ?? '')?.id,
     site: site !== '' && site.length <= SITE_MAX_CHARS ? site : undefined,
@@ -66,6 +70,7 @@ export function readQueueFilters(params: URLSearchParams): QueueFilters {
 export function writeQueueFilters(filters: QueueFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.status !== 'open') params.set('status', filters.status);
+  if (filters.overdue) params.set('overdue', '1');
   if (filters.assignee !== 'any') params.set('assignee', filters.assignee);
   if (filters.category) params.set('category', filters.category);
   if (filters.site) params.set('site', filters.site);
@@ -86,7 +91,13 @@ export function nextLimit(limit: number): number {
 
 /** Whether anything narrows the queue beyond its default (open tickets of anyone). */
 export function hasNarrowingFilters(filters: QueueFilters): boolean {
-  return filters.status !== 'open' || filters.assignee !== 'any' || !!filters.category || !!filters.site;
+  return (
+    filters.status !== 'open' ||
+    filters.overdue ||
+    filters.assignee !== 'any' ||
+    !!filters.category ||
+    !!filters.site
+  );
 }
 
 /**
@@ -96,6 +107,7 @@ export function hasNarrowingFilters(filters: QueueFilters): boolean {
 export function toQueueRequest(filters: QueueFilters): TicketQueueInput {
   return {
     status: filters.status,
+    ...(filters.overdue ? { overdue: true } : {}),
     assignee: filters.assignee,
     ...(filters.category ? { category: filters.category } : {}),
     ...(filters.site ? { site: filters.site } : {}),

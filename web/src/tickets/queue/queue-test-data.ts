@@ -22,6 +22,8 @@ export function makeQueueTicket(overrides: Partial<QueueTicket> = {}): QueueTick
     submitter: { uid: 'u-worker', name: 'Piotr Kowalczyk' },
     assignedTo: null,
     site: 'Kiruna Mine Extension',
+    answerDueDay: null,
+    overdueDays: 0,
     ...overrides,
   };
 }
@@ -38,6 +40,7 @@ export function queueAnswer(overrides: Partial<TicketQueueResponse> = {}): Ticke
     tickets: [makeQueueTicket()],
     hasMore: false,
     counts: counts({ new: 1 }),
+    overdueCounts: {},
     sites: ['Gothenburg Harbour', 'Kiruna Mine Extension'],
     ...overrides,
   };

@@ -71,6 +71,11 @@ export function QueueTicketRow({
         </span>
         <span className="queue-row-status">
           <StatusTag status={ticket.status} />
+          {ticket.overdueDays > 0 && (
+            <span className="queue-row-overdue">
+              {t('tickets.serviceLevel.overdueBy', { count: ticket.overdueDays })}
+            </span>
+          )}
         </span>
         {cell(
           'queue-row-submitter',

@@ -247,6 +247,38 @@ describe('TicketQueuePage', () => {
     expect(currentUrl()).toBe('/ticket-queue');
   });
 
+  it('marks overdue rows, counts them per status, and filters by “Overdue”', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      queueAnswer({
+        tickets: [
+          makeQueueTicket({ id: 't-late', number: 'T-LATE', answerDueDay: '2026-11-20', overdueDays: 5 }),
+          makeQueueTicket({ id: 't-fine', number: 'T-FINE', answerDueDay: '2026-12-20' }),
+        ],
+        counts: counts({ new: 4, inProgress: 2 }),
+        overdueCounts: { new: 2, inProgress: 1 },
+      }),
+    );
+    renderQueue();
+    const late = (await screen.findByRole('link', { name: 'T-LATE' })).closest('li') as HTMLElement;
+    expect(late).toHaveTextContent('Answer overdue by 5 days');
+    const fine = screen.getByRole('link', { name: 'T-FINE' }).closest('li') as HTMLElement;
+    expect(fine).not.toHaveTextContent('overdue');
+    expect(chip(/^Overdue/)).toHaveAccessibleName('Overdue 3');
+    expect(chip(/^New/)).toHaveAccessibleName('New 4 2 late');
+    expect(chip(/^In progress/)).toHaveAccessibleName('In progress 2 1 late');
+
+    await user.click(chip(/^Overdue/));
+    expect(currentUrl()).toBe('/ticket-queue?overdue=1');
+    await waitFor(() =>
+      expect(lastRequest()).toStrictEqual({ status: 'open', overdue: true, assignee: 'any', limit: 25 }),
+    );
+    expect(chip(/^Overdue/)).toHaveAttribute('aria-pressed', 'true');
+    expect(chip(/^Open/)).toHaveAttribute('aria-pressed', 'false');
+    await user.click(chip(/^New/));
+    expect(currentUrl()).toBe('/ticket-queue?status=new');
+  });
+
   it('shows more: asks for the next page and keeps the shown rows meanwhile', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(queueAnswer({ tickets: TICKETS, hasMore: true }));

@@ -77,8 +77,9 @@ export function TicketQueuePage() {
 
       <StatusChips
         counts={queue.data?.counts ?? null}
-        selected={filters.status}
-        onSelect={(status) => update({ status })}
+        overdueCounts={queue.data?.overdueCounts ?? null}
+        selected={filters.overdue ? 'overdue' : filters.status}
+        onSelect={(status) => update(status === 'overdue' ? { overdue: true } : { status, overdue: false })}
       />
 
       <div role="search" aria-label={t('tickets.queue.filtersLabel')} className="queue-filters">
@@ -153,36 +154,47 @@ function siteOptions(sites: string[], selected: string | undefined) {
 
 type StatusChipsProps = {
   counts: Record<TicketStatus, number> | null;
-  selected: QueueStatusFilter;
-  onSelect: (status: QueueStatusFilter) => void;
+  /** Tickets past their answer day, per status. */
+  overdueCounts: Partial<Record<TicketStatus, number>> | null;
+  selected: QueueStatusFilter | 'overdue';
+  onSelect: (status: QueueStatusFilter | 'overdue') => void;
 };
 
 /**
  * Tickets per status under the other filters, as chips that filter by their status: "Open" (new
  * and in progress), "All", then each status. `unknown` is counted but cannot be asked for.
  */
-function StatusChips({ counts, selected, onSelect }: StatusChipsProps) {
+function StatusChips({ counts, overdueCounts, selected, onSelect }: StatusChipsProps) {
   const { t } = useTranslation();
   const countOf = (status: TicketStatus) => counts?.[status] ?? 0;
+  const lateOf = (status: TicketStatus) => overdueCounts?.[status] ?? 0;
+  const lateTotal = overdueCounts
+    ? Object.values(overdueCounts).reduce((sum, count) => sum + (count ?? 0), 0)
+    : 0;
   const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : 0;
   const openCount = QUEUE_OPEN_STATUSES.reduce((sum, status) => sum + countOf(status), 0);
-  const chip = (status: QueueStatusFilter, label: string, count: number) => (
+  const chip = (status: QueueStatusFilter | 'overdue', label: string, count: number, late = 0) => (
     <button
       key={status}
       type="button"
-      className={`queue-chip${selected === status ? ' is-active' : ''}`}
+      className={`queue-chip${selected === status ? ' is-active' : ''}${status === 'overdue' ? ' is-overdue' : ''}`}
       aria-pressed={selected === status}
       data-status={status}
       onClick={() => onSelect(status)}
     >
       <span>{label}</span> <span className="queue-chip-count">{counts ? count : '–'}</span>
+      {late > 0 && ' '}
+      {late > 0 && <span className="queue-chip-late">{t('tickets.queue.lateCount', { count: late })}</span>}
     </button>
   );
   return (
     <div role="group" aria-label={t('tickets.queue.countsLabel')} className="queue-chips">
       {chip('open', t('tickets.queue.statusOpenShort'), openCount)}
+      {chip('overdue', t('tickets.queue.statusOverdue'), lateTotal)}
       {chip('all', t('tickets.queue.statusAll'), total)}
-      {TARGET_STATUSES.map((status) => chip(status, t(`tickets.status.${status}`), countOf(status)))}
+      {TARGET_STATUSES.map((status) =>
+        chip(status, t(`tickets.status.${status}`), countOf(status), lateOf(status)),
+      )}
       {countOf('unknown') > 0 && (
         <span className="queue-chip is-static">
           <span>{t('tickets.status.unknown')}</span>{' '}
