@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminDeps } from '../src/callable/admin/admin-caller.js';
@@ -709,6 +709,40 @@ describe('adminDashboard', () => {
       await deleteDocs(
         'safetyReports',
         reports.map(([id]) => `dash-${tag}-${id}`),
+      );
+    }
+  });
+
+  it('counts the ratings of the last 30 days per member of staff who handled the ticket', async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const tag = randomUUID().slice(0, 8);
+    const handler = { uid: `u-dash-${tag}`, name: `Dash Handler ${tag}` };
+    const rated = (value: string, daysAgo: number) => ({
+      category: 'tools',
+      status: value === 'down' ? 'inProgress' : 'resolved',
+      createdAt: Timestamp.fromMillis(clock - daysAgo * DAY),
+      assignedTo: handler,
+      rating: { value, comment: '', requestId: randomUUID() },
+    });
+    const tickets: [string, Record<string, unknown>][] = [
+      ['a', rated('up', 2)],
+      ['b', rated('up', 10)],
+      ['c', rated('down', 29)],
+      // Filed 31 days ago: outside the figures.
+      ['d', rated('down', 31)],
+    ];
+    for (const [id, data] of tickets) await db.doc(`tickets/dash-${tag}-${id}`).set(data);
+    try {
+      const figures = await dashboard(callers.manager);
+      expect(figures.ratingsByStaff.find((row) => row.uid === handler.uid)).toEqual({
+        ...handler,
+        up: 2,
+        down: 1,
+      });
+    } finally {
+      await deleteDocs(
+        'tickets',
+        tickets.map(([id]) => `dash-${tag}-${id}`),
       );
     }
   });

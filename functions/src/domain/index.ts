@@ -27,4 +27,5 @@ export * from './ticket-queue.js';
 export * from './ticket-queue-schemas.js';
 export * from './notifications.js';
 export * from './service-levels.js';
+export * from './follow-through-stats.js';
 export * from './server-session.js';

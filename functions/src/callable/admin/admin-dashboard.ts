@@ -12,6 +12,10 @@ import {
   TICKET_STATUSES,
   type TicketStatus,
   toTicketStatus,
+  FOLLOW_THROUGH_DAYS,
+  FOLLOW_THROUGH_MAX_TICKETS,
+  type FollowThroughTicket,
+  followThroughFigures,
 } from '../../domain/index.js';
 import {
   SAFETY_DASHBOARD_DAYS,
@@ -171,11 +175,52 @@ async function safetyFigures(db: Firestore, now: number) {
   return { bySite: medianAcknowledgeBySite(rows), open };
 }
 
+const dateOf = (value: unknown) => (value instanceof Timestamp ? value.toDate() : null);
+const isPerson = (value: unknown): value is { uid: string; name?: unknown } =>
+  typeof value === 'object' && value !== null && typeof (value as { uid?: unknown }).uid === 'string';
+
+/**
+ * The follow-through figures over the tickets filed in the last FOLLOW_THROUGH_DAYS (the newest
+ * FOLLOW_THROUGH_MAX_TICKETS, the fields the figures need): first-answer times and ratings.
+ */
+async function followThrough(db: Firestore, now: number) {
+  const since = Timestamp.fromMillis(now - FOLLOW_THROUGH_DAYS * 24 * 60 * 60 * 1000);
+  const snapshot = await db
+    .collection('tickets')
+    .where('createdAt', '>=', since)
+    .orderBy('createdAt', 'desc')
+    .limit(FOLLOW_THROUGH_MAX_TICKETS)
+    .select('category', 'status', 'createdAt', 'answerDueDay', 'firstResponseAt', 'rating', 'assignedTo')
+    .get();
+  const rows = snapshot.docs.flatMap((doc): FollowThroughTicket[] => {
+    const createdAt = dateOf(doc.get('createdAt'));
+    if (!createdAt) return [];
+    const rating: unknown = doc.get('rating.value');
+    const assignee: unknown = doc.get('assignedTo');
+    const dueDay: unknown = doc.get('answerDueDay');
+    return [
+      {
+        category: String(doc.get('category') ?? ''),
+        status: String(doc.get('status') ?? ''),
+        createdAt,
+        answerDueDay: typeof dueDay === 'string' ? dueDay : null,
+        firstResponseAt: dateOf(doc.get('firstResponseAt')),
+        rating: rating === 'up' || rating === 'down' ? rating : null,
+        assignee: isPerson(assignee)
+          ? { uid: assignee.uid, name: typeof assignee.name === 'string' ? assignee.name : assignee.uid }
+          : null,
+      },
+    ];
+  });
+  return followThroughFigures(rows, new Date(now));
+}
+
 /**
  * The adminDashboard callable (at least manager, VIEW_ALL_USER_DATA): accounts by role, users
  * by status (accounts and directory workers without one, from the cached user index), tickets
- * by status and by category (aggregation counts), the oldest open tickets, and the safety reports'
- * time to acknowledge per site and open count.
+ * by status and by category (aggregation counts), the oldest open tickets, the safety reports'
+ * time to acknowledge per site and open count, and the last 30 days' first-answer times and
+ * ratings (follow-through-stats.ts).
  *
  * Errors: `unauthenticated`; `permission-denied` 'admin.errors.forbidden'; `internal`
  * 'admin.errors.loadDashboardFailed'.
@@ -184,11 +229,12 @@ export function createAdminDashboardHandler(deps: AdminDeps) {
   return defineCallable('adminDashboard', deps, {
     access: adminAccess(PERMISSIONS.VIEW_ALL_USER_DATA, ROLES.MANAGER),
     run: async () => {
-      const [index, counts, open, safety] = await Promise.all([
+      const [index, counts, open, safety, figures] = await Promise.all([
         loadUserIndex(deps),
         ticketCounts(deps.db),
         oldestOpenByStatus(deps.db),
         safetyFigures(deps.db, deps.now()),
+        followThrough(deps.db, deps.now()),
       ]);
       const strays = counts.strayStatuses > 0 ? await strayOpenTickets(deps.db) : [];
       const usersByRole = Object.fromEntries(ALL_ROLES.map((role) => [role, 0])) as Record<Role, number>;
@@ -208,6 +254,7 @@ export function createAdminDashboardHandler(deps: AdminDeps) {
         oldestOpen: oldestFirst([...open, ...strays]),
         safetyAcknowledgeBySite: safety.bySite,
         safetyOpen: safety.open,
+        ...figures,
       };
     },
   });

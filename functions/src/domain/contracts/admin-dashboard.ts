@@ -1,9 +1,10 @@
 import { type AccountStatus, ADMIN_ERRORS, type DashboardOpenTicket } from '../admin-api.js';
+import type { FollowThroughFigures } from '../follow-through-stats.js';
 import type { Role } from '../roles.js';
 import type { TicketStatus } from '../tickets.js';
 import { NO_REQUEST, answers } from './contract.js';
 
-export type AdminDashboardResponse = {
+export type AdminDashboardResponse = FollowThroughFigures & {
   usersByRole: Record<Role, number>;
   usersByStatus: Record<AccountStatus, number>;
   ticketsByStatus: Partial<Record<TicketStatus, number>>;

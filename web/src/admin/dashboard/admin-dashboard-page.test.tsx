@@ -55,6 +55,12 @@ function dashboard(overrides: Partial<AdminDashboardResponse> = {}): AdminDashbo
       { site: 'Luleå Port', medianMinutes: 1, reports: 1 },
     ],
     safetyOpen: 3,
+    firstResponseByCategory: [
+      { category: 'tools', counted: 5, medianHours: 4, p90Hours: 100, withinTarget: 0.6 },
+      { category: 'absences', counted: 0, medianHours: 1, p90Hours: 1, withinTarget: null },
+    ],
+    ratingsByCategory: [{ category: 'tools', up: 2, down: 1 }],
+    ratingsByStaff: [{ uid: 'u-anna', name: 'Anna Lindqvist', up: 2, down: 1 }],
     ...overrides,
   };
 }
@@ -161,6 +167,37 @@ describe('AdminDashboardPage', () => {
       .map((row) => row.textContent);
     expect(rows).toEqual(['Kiruna Mine5 minutes6', 'Luleå Port1 minute1']);
     expect(screen.getByText('3 waiting to be seen')).toBeInTheDocument();
+  });
+
+  it('shows first-answer times and on-time share per category, and the ratings per category and staff', async () => {
+    fetchMock.mockResolvedValue(dashboard());
+    renderPage();
+    const rowsOf = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => Array.from(row.children, (cell) => cell.textContent));
+    const first = await screen.findByRole('table', { name: 'First answers, last 30 days' });
+    expect(rowsOf(first)).toEqual([
+      ['Tools', '4 h', '100 h', '60% of 5 tickets'],
+      ['Absences', '1 h', '1 h', '—'],
+    ]);
+    const ratings = screen.getByRole('table', { name: '“Did this solve it?”, last 30 days' });
+    expect(rowsOf(ratings)).toEqual([
+      ['Tools', '2', '1'],
+      ['Handled by Anna Lindqvist', '2', '1'],
+    ]);
+  });
+
+  it('says so when nobody answered or rated yet', async () => {
+    fetchMock.mockResolvedValue(
+      dashboard({ firstResponseByCategory: [], ratingsByCategory: [], ratingsByStaff: [] }),
+    );
+    renderPage();
+    expect(
+      await screen.findByText('No ticket of the last 30 days has been answered yet.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('No answer to “Did this solve it?” in the last 30 days.')).toBeInTheDocument();
   });
 
   it('says so when no safety report was acknowledged lately, in Polish too', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FollowThroughPanels } from './follow-through-panels';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useAdminDashboard } from './use-admin-dashboard';
@@ -142,6 +143,7 @@ function DashboardPanels({ data, loadedAt }: { data: AdminDashboardResponse; loa
       />
       <OldestOpen tickets={data.oldestOpen} now={loadedAt} />
       <SafetyAcknowledge bySite={data.safetyAcknowledgeBySite} open={data.safetyOpen} />
+      <FollowThroughPanels figures={data} />
     </div>
   );
 }
