@@ -22,6 +22,7 @@ import { createConfirmTicketItemHandler } from './callable/tickets/confirm-ticke
 import { createChangeTicketStatusHandler } from './callable/tickets/change-ticket-status.js';
 import { createAddTicketUpdateHandler } from './callable/tickets/add-ticket-update.js';
 import { createRateTicketHandler } from './callable/tickets/rate-ticket.js';
+import { createSaveServiceLevelsHandler } from './callable/admin/save-service-levels.js';
 import { createListTicketQueueHandler } from './callable/tickets/list-ticket-queue.js';
 import { createListTicketStaffHandler } from './callable/tickets/list-ticket-staff.js';
 import { createSubmitTicketHandler } from './callable/tickets/submit-ticket.js';
@@ -140,6 +141,10 @@ export const testSecurityLog = serveCallable('testSecurityLog', createTestSecuri
 export const getBackendLogLevel = serveCallable(
   'getBackendLogLevel',
   createGetBackendLogLevelHandler(adminDeps),
+);
+export const saveServiceLevels = serveCallable(
+  'saveServiceLevels',
+  createSaveServiceLevelsHandler(adminDeps),
 );
 export const setBackendLogLevel = serveCallable(
   'setBackendLogLevel',

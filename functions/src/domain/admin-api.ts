@@ -118,6 +118,7 @@ export const ADMIN_ERRORS = {
   boardLimited: 'admin.errors.boardLimited',
   unknownLabel: 'admin.errors.unknownLabel',
   createAccountFailed: 'admin.errors.createAccountFailed',
+  saveServiceLevelsFailed: 'admin.errors.saveServiceLevelsFailed',
   loadDashboardFailed: 'admin.errors.loadDashboardFailed',
   testPermissionFailed: 'admin.errors.testPermissionFailed',
   securityLogFailed: 'admin.errors.securityLogFailed',

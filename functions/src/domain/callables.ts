@@ -20,6 +20,7 @@ import { registerPushDevice } from './contracts/register-push-device.js';
 import { resetUserPassword } from './contracts/reset-user-password.js';
 import { revealSafetyReporter } from './contracts/reveal-safety-reporter.js';
 import { safetyReportStep } from './contracts/safety-report-step.js';
+import { saveServiceLevels } from './contracts/save-service-levels.js';
 import { saveUserPermissions } from './contracts/save-user-permissions.js';
 import { setAccountStatus } from './contracts/set-account-status.js';
 import { setBackendLogLevel } from './contracts/set-backend-log-level.js';
@@ -78,6 +79,7 @@ export const CALLABLES = {
   testSecurityLog,
   getBackendLogLevel,
   setBackendLogLevel,
+  saveServiceLevels,
 
   // Staff ticket processing
   changeTicketStatus,

@@ -51,6 +51,7 @@ export type RateLimit = { limit: number; windowMs: number };
  * - updateWorker 60: directory edits go to the monday.com board, whose API budget the nightly
  *   sync needs too.
  * - setBackendLogLevel 10, testSecurityLog 10: debug tools, a few calls while investigating.
+ * - saveServiceLevels 20: the answer targets and holidays, set up once and adjusted now and then.
  *
  * getDeviceKey is not limited: its one write happens once per account, and refusing it would lock
  * a worker out of their own drafts on a new phone.
@@ -77,6 +78,7 @@ export const RATE_LIMITS = {
   setAccountStatus: { limit: 30, windowMs: HOUR },
   updateWorker: { limit: 60, windowMs: HOUR },
   setBackendLogLevel: { limit: 10, windowMs: HOUR },
+  saveServiceLevels: { limit: 20, windowMs: HOUR },
   testSecurityLog: { limit: 10, windowMs: HOUR },
 } as const satisfies Record<string, RateLimit>;
 

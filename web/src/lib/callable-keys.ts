@@ -84,6 +84,7 @@ export const CALLABLE_KEYS = {
   testSecurityLog: { failure: 'admin.errors.securityLogFailed', keys: ADMIN_KEYS },
   getBackendLogLevel: { failure: 'admin.errors.logLevelFailed', keys: ADMIN_KEYS },
   setBackendLogLevel: { failure: 'admin.errors.logLevelFailed', keys: ADMIN_KEYS },
+  saveServiceLevels: { failure: 'admin.errors.saveServiceLevelsFailed', keys: ADMIN_KEYS },
 
   changeTicketStatus: { failure: 'tickets.processing.errors.statusFailed', keys: TICKET_PROCESSING_KEYS },
   assignTicket: { failure: 'tickets.processing.errors.assignFailed', keys: TICKET_PROCESSING_KEYS },

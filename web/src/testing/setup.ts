@@ -27,14 +27,14 @@ vi.mock('../lib/reach-origin', () => ({
 
 // The forms' follow-through reads answer at once unless a test says otherwise: the default service
 // levels, and no open ticket of the same kind (the real module reads Firestore).
-vi.mock('../tickets/api/follow-through', async () => {
+vi.mock('../lib/service-levels', async () => {
   const { DEFAULT_SERVICE_LEVELS } = await import('@domain');
-  return {
-    DUPLICATE_CHECK_MS: 2500,
-    useServiceLevels: vi.fn(() => DEFAULT_SERVICE_LEVELS),
-    findOpenDuplicate: vi.fn(() => Promise.resolve(null)),
-  };
+  return { useServiceLevels: vi.fn(() => DEFAULT_SERVICE_LEVELS), setServiceLevels: vi.fn() };
 });
+vi.mock('../tickets/api/follow-through', () => ({
+  DUPLICATE_CHECK_MS: 2500,
+  findOpenDuplicate: vi.fn(() => Promise.resolve(null)),
+}));
 
 afterEach(() => {
   cleanup();

@@ -9,6 +9,7 @@ export type AuditAction =
   | 'createAccount'
   | 'updateWorker'
   | 'setBackendLogLevel'
+  | 'saveServiceLevels'
   | 'testSecurityLog'
   | 'viewSensitiveWorkerData'
   | 'viewSafetyReporter';

@@ -12,6 +12,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FollowThroughPanels } from './follow-through-panels';
+import { ServiceLevelsPanel } from './service-levels-panel';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useAdminDashboard } from './use-admin-dashboard';
@@ -37,10 +38,8 @@ export function AdminDashboardPage() {
   const { user, rules } = useAuth();
   const dashboard = useAdminDashboard();
   const canManageUsers = hasPermission(user, PERMISSIONS.VIEW_ALL_USER_DATA, rules);
-  const canDebug =
-    rules !== null &&
-    isAdmin(user?.role, rules) &&
-    hasPermission(user, PERMISSIONS.ACCESS_DEBUG_TOOLS, rules);
+  const isAdminHere = rules !== null && isAdmin(user?.role, rules);
+  const canDebug = isAdminHere && hasPermission(user, PERMISSIONS.ACCESS_DEBUG_TOOLS, rules);
 
   return (
     <Flex vertical gap="middle" className="admin-dash-page">
@@ -85,6 +84,7 @@ export function AdminDashboardPage() {
         </Flex>
       )}
       {dashboard.data && <DashboardPanels data={dashboard.data} loadedAt={dashboard.loadedAt} />}
+      {isAdminHere && <ServiceLevelsPanel />}
     </Flex>
   );
 }

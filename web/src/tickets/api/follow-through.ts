@@ -1,52 +1,15 @@
-import {
-  DEFAULT_SERVICE_LEVELS,
-  OPEN_STATUSES,
-  type OpenTicketLike,
-  type ServiceLevels,
-  findDuplicateTicket,
-  serviceLevelsSchema,
-} from '@domain';
-import { useEffect, useState } from 'react';
+import { OPEN_STATUSES, type OpenTicketLike, findDuplicateTicket } from '@domain';
 import { logger } from '../../lib/logger';
 import { connect } from './firestore-connection';
 
 /*
- * The reads behind the forms' follow-through lines: the company's service levels
- * (`config/serviceLevels`, the defaults while none are stored or the phone is offline and never
- * read them) and the worker's own open tickets, to warn before a duplicate is filed (from the
- * device's cache when there is no connection: the history keeps them there).
+ * The worker's own open tickets, read before a new ticket is sent to warn of a duplicate (from the
+ * device's cache when there is no connection: the history keeps them there). The service levels the
+ * forms show are read by lib/service-levels.ts.
  */
 
 /** How long the form waits for the duplicate check before it sends without it. */
 export const DUPLICATE_CHECK_MS = 2500;
-
-let levels: Promise<ServiceLevels> | null = null;
-
-async function readServiceLevels(): Promise<ServiceLevels> {
-  const { db, sdk } = await connect();
-  const ref = sdk.doc(db, 'config', 'serviceLevels');
-  const snapshot = await sdk.getDoc(ref).catch(() => sdk.getDocFromCache(ref));
-  const parsed = serviceLevelsSchema.safeParse(snapshot.data());
-  return parsed.success ? parsed.data : DEFAULT_SERVICE_LEVELS;
-}
-
-/** The service levels, read once a session; the defaults until they are read, or when they cannot be. */
-export function useServiceLevels(): ServiceLevels {
-  const [value, setValue] = useState<ServiceLevels>(DEFAULT_SERVICE_LEVELS);
-  useEffect(() => {
-    let isCurrent = true;
-    levels ??= readServiceLevels().catch((error: unknown) => {
-      logger.warn('Could not read the service levels', error);
-      levels = null;
-      return DEFAULT_SERVICE_LEVELS;
-    });
-    void levels.then((read) => isCurrent && setValue(read));
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  return value;
-}
 
 const withTimeout = <T>(promise: Promise<T>, ms: number, fallback: T) =>
   Promise.race([promise, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { useServiceLevels } from '../api/follow-through';
+import { useServiceLevels } from '../../lib/service-levels';
 import './follow-through-notes.css';
 
 /** "Usually answered within 2 working days", from the company's service levels, above "Submit". */

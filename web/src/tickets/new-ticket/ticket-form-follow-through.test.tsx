@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../i18n';
-import { findOpenDuplicate, useServiceLevels } from '../api/follow-through';
+import { findOpenDuplicate } from '../api/follow-through';
+import { useServiceLevels } from '../../lib/service-levels';
 import { renderCarForm as renderForm, submitTicket, uploadTicketFile } from './testing/car-form-fixture';
 import { DEFAULT_SERVICE_LEVELS } from '@domain';
 
