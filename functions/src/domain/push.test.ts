@@ -98,9 +98,14 @@ describe('push texts', () => {
     expect(interpolate('{{a}} and {{ b }} and {{c}}', { a: '1', b: '2' })).toBe('1 and 2 and {{c}}');
   });
   it.each([
-    ['en', notification(), 'Ticket T-0001: the status is now Resolved'],
-    ['pl', notification(), 'Zgłoszenie T-0001: nowy status — Rozwiązane'],
-    ['ru', notification(), 'Заявка T-0001: новый статус — Решена'],
+    ['en', notification(), 'Ticket T-0001: the status is now Resolved. Did this solve it?'],
+    ['pl', notification(), 'Zgłoszenie T-0001: nowy status — Rozwiązane. Czy to rozwiązało sprawę?'],
+    ['ru', notification(), 'Заявка T-0001: новый статус — Решена. Это решило вопрос?'],
+    [
+      'en',
+      notification({ values: { number: 'T-0001', status: 'inProgress' } }),
+      'Ticket T-0001: the status is now In progress',
+    ],
     [
       'en',
       notification({ key: 'notifications.kinds.updateAdded', values: { number: 'T-0001', by: 'Anna' } }),
@@ -114,7 +119,11 @@ describe('push texts', () => {
       }),
       'Ticket T-0001: “Gloves” was confirmed',
     ],
-    ['en', notification({ values: { status: 'resolved' } }), 'Ticket T-0001: the status is now Resolved'],
+    [
+      'en',
+      notification({ values: { status: 'resolved' } }),
+      'Ticket T-0001: the status is now Resolved. Did this solve it?',
+    ],
     [
       'en',
       notification({ values: { number: 'T-0001', status: 'melted' } }),
@@ -175,7 +184,7 @@ describe('planPush', () => {
         token: 'token-b',
         data: {
           title: TEXTS.ru.title,
-          body: 'Заявка T-0001: новый статус — Решена',
+          body: 'Заявка T-0001: новый статус — Решена. Это решило вопрос?',
           link: '/ticket/t1',
           tag: 'ticket-t1',
           notificationId: 'n1',
@@ -186,7 +195,7 @@ describe('planPush', () => {
         token: 'token-a',
         data: {
           title: 'Site Tickets',
-          body: 'Ticket T-0001: the status is now Resolved',
+          body: 'Ticket T-0001: the status is now Resolved. Did this solve it?',
           link: '/ticket/t1',
           tag: 'ticket-t1',
           notificationId: 'n1',
@@ -200,7 +209,7 @@ describe('planPush', () => {
     ['a non-string language', 7],
   ])('uses Polish for a device with %s', (_case, language) => {
     const [message] = planPush(notification(), [device('a', { language })], TEXTS);
-    expect(message?.data.body).toBe('Zgłoszenie T-0001: nowy status — Rozwiązane');
+    expect(message?.data.body).toBe('Zgłoszenie T-0001: nowy status — Rozwiązane. Czy to rozwiązało sprawę?');
   });
   it.each([
     ['no devices', notification(), []],

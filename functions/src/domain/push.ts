@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.js';
 import type { NotificationKind } from './notifications.js';
 import { toTicketStatus } from './tickets.js';
+import { RATEABLE_STATUSES } from './ticket-workflow.js';
 import { NOTIFICATION_KINDS } from './notifications.js';
 
 /*
@@ -79,6 +80,8 @@ export type PushLanguageTexts = {
   /** `safety.kinds.*` and `safety.urgencies.*`, for what a safetyReported text names. */
   safetyKinds: Record<string, string>;
   safetyUrgencies: Record<string, string>;
+  /** `tickets.rating.question`, added to a statusChanged text when the ticket was answered. */
+  ratingQuestion: string;
 };
 
 export type PushTexts = Record<Language, PushLanguageTexts>;
@@ -113,6 +116,7 @@ export function extractPushTexts(webTexts: unknown): PushLanguageTexts {
     status: textsUnder(webTexts, 'tickets.status'),
     safetyKinds: textsUnder(webTexts, 'safety.kinds'),
     safetyUrgencies: textsUnder(webTexts, 'safety.urgencies'),
+    ratingQuestion: textAt(webTexts, 'tickets.rating.question'),
   };
 }
 
@@ -166,7 +170,11 @@ export function pushText(texts: PushLanguageTexts, notification: PushNotificatio
   };
   const key = typeof notification.key === 'string' ? notification.key : '';
   const kind = key.startsWith(KINDS_PREFIX) ? key.slice(KINDS_PREFIX.length) : '';
-  return interpolate(isKind(kind) ? texts.kinds[kind] : texts.fallback, options);
+  const text = interpolate(isKind(kind) ? texts.kinds[kind] : texts.fallback, options);
+  // A ticket answered (resolved, paid, sent): the worker is asked "Did this solve it?", here too.
+  const isAnswered =
+    kind === 'statusChanged' && (RATEABLE_STATUSES as readonly string[]).includes(values.status ?? '');
+  return isAnswered ? `${text}. ${texts.ratingQuestion}` : text;
 }
 
 const filledString = (value: unknown): string | null =>

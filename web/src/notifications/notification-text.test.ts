@@ -57,7 +57,17 @@ describe('notificationText', () => {
 
   it('translates the status value too', async () => {
     await changeLanguage('en');
-    expect(notificationText(i18n.t, of('statusChanged'))).toBe('Ticket T-0007: the status is now Paid');
+    expect(notificationText(i18n.t, of('statusChanged'))).toBe(
+      'Ticket T-0007: the status is now Paid. Did this solve it?',
+    );
+  });
+
+  it('asks “Did this solve it?” only once the ticket was answered (resolved, paid, sent)', async () => {
+    await changeLanguage('pl');
+    const inProgress = { ...of('statusChanged'), values: { number: 'T-0007', status: 'inProgress' } };
+    expect(notificationText(i18n.t, inProgress)).toBe('Zgłoszenie T-0007: nowy status — W realizacji');
+    const resolved = { ...of('statusChanged'), values: { number: 'T-0007', status: 'resolved' } };
+    expect(notificationText(i18n.t, resolved)).toMatch(/\. Czy to rozwiązało sprawę\?$/);
   });
 
   it('translates what a safety report is about and how urgent it is', async () => {

@@ -1,4 +1,4 @@
-import { toTicketStatus } from '@domain';
+import { RATEABLE_STATUSES, toTicketStatus } from '@domain';
 import type { TFunction } from 'i18next';
 import type { InboxNotification } from './api';
 
@@ -24,5 +24,10 @@ export function notificationText(t: TFunction, notification: InboxNotification):
   };
   const fallback = t('notifications.fallback', { number });
   if (!notification.key.startsWith('notifications.kinds.')) return fallback;
-  return t(notification.key, { ...options, defaultValue: fallback });
+  const text = t(notification.key, { ...options, defaultValue: fallback });
+  // A ticket answered (resolved, paid, sent): the worker is asked on its page, so the inbox asks too.
+  const isAnswered =
+    notification.kind === 'statusChanged' &&
+    (RATEABLE_STATUSES as readonly string[]).includes(String(values.status ?? ''));
+  return isAnswered ? `${text}. ${t('tickets.rating.question')}` : text;
 }
