@@ -13,7 +13,7 @@ import {
   toTicketStatus,
   workerProfileSchema,
 } from '../functions/src/domain/index.js';
-import { loadSeed, searchTokensFor } from './load.mjs';
+import { followThroughFields, loadSeed, searchTokensFor } from './load.mjs';
 import { isRelativeToken, resolveDate, resolveDay } from './relative-dates.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -435,5 +435,38 @@ describe('loader', () => {
     ]);
     const long = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
     expect(searchTokensFor('T-0001', long)).toHaveLength(50);
+  });
+});
+
+describe('the seed’s follow-through', () => {
+  const TODAY = new Date(2026, 10, 25, 10, 0);
+  const tickets = JSON.parse(readFileSync(join(HERE, 'fixtures', 'tickets.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >[];
+  const fieldsOf = (id: string) => {
+    const ticket = tickets.find((entry) => entry.id === id);
+    if (!ticket) throw new Error(`no ${id}`);
+    return followThroughFields(ticket as never, TODAY) as Record<string, unknown>;
+  };
+
+  it('has open tickets past their answer day and unanswered, for the queue and the notifier', () => {
+    const overdue = tickets.filter(
+      (ticket) =>
+        ticket.firstResponseAt === null &&
+        typeof ticket.answerDueDay === 'string' &&
+        resolveDay(ticket.answerDueDay, TODAY) < '2026-11-25',
+    );
+    expect(overdue.map((ticket) => ticket.id)).toEqual(['t-0007', 't-0018']);
+    expect(fieldsOf('t-0007')).toEqual({ answerDueDay: '2026-11-24', firstResponseAt: null });
+  });
+
+  it('has answered tickets with their first answer and ratings of both kinds, for the dashboard', () => {
+    const first = fieldsOf('t-0001');
+    expect(first.answerDueDay).toBe('2026-11-07');
+    expect((first.firstResponseAt as { toDate: () => Date }).toDate()).toEqual(resolveDate('@-18d', TODAY));
+    expect(first.rating).toMatchObject({ value: 'up', status: 'sent' });
+    const values = tickets.flatMap((ticket) => (ticket.rating as { value?: string })?.value ?? []);
+    expect(new Set(values)).toEqual(new Set(['up', 'down']));
   });
 });

@@ -131,6 +131,26 @@ export function queueFieldsFor(ticket, siteByUid) {
 }
 
 /**
+ * A ticket's follow-through fields with their tokens resolved: the answer day (`YYYY-MM-DD`),
+ * staff's first answer (a timestamp, or null while unanswered) and the owner's rating.
+ * @param {SeedTicket} ticket
+ * @param {Date} today
+ */
+export function followThroughFields(ticket, today) {
+  const fields = {};
+  if (typeof ticket.answerDueDay === 'string') fields.answerDueDay = resolveDay(ticket.answerDueDay, today);
+  if (ticket.firstResponseAt === null) fields.firstResponseAt = null;
+  else if (typeof ticket.firstResponseAt === 'string') {
+    fields.firstResponseAt = Timestamp.fromDate(resolveDate(ticket.firstResponseAt, today));
+  }
+  const rating = /** @type {Record<string, unknown> | undefined} */ (ticket.rating);
+  if (rating && typeof rating.at === 'string') {
+    fields.rating = { ...rating, at: Timestamp.fromDate(resolveDate(rating.at, today)) };
+  }
+  return fields;
+}
+
+/**
  * A copy of a plain object with every relative-date token replaced by its `YYYY-MM-DD` day.
  * @param {Record<string, unknown>} data
  * @param {Date} today
@@ -261,6 +281,7 @@ export async function loadSeed({
       details: resolveDayTokens(ticket.details ?? {}, today),
       createdAt: timestamp(ticket.createdAt),
       lastUpdate: timestamp(ticket.lastUpdate),
+      ...followThroughFields(ticket, today),
       searchTokens: searchTokensFor(ticket.number, ticket.description),
     });
     for (const { id: updateId, ...update } of updates) {

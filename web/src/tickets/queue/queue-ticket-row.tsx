@@ -68,14 +68,14 @@ export function QueueTicketRow({
           </Link>
           <span className="queue-row-category">{categoryPath(t, ticket.category, ticket.subcategory)}</span>
           <span className="queue-row-description">{ticket.description}</span>
-        </span>
-        <span className="queue-row-status">
-          <StatusTag status={ticket.status} />
           {ticket.overdueDays > 0 && (
             <span className="queue-row-overdue">
               {t('tickets.serviceLevel.overdueBy', { count: ticket.overdueDays })}
             </span>
           )}
+        </span>
+        <span className="queue-row-status">
+          <StatusTag status={ticket.status} />
         </span>
         {cell(
           'queue-row-submitter',
