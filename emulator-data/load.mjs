@@ -137,6 +137,7 @@ export function queueFieldsFor(ticket, siteByUid) {
  * @param {Date} today
  */
 export function followThroughFields(ticket, today) {
+  /** @type {Record<string, unknown>} */
   const fields = {};
   if (typeof ticket.answerDueDay === 'string') fields.answerDueDay = resolveDay(ticket.answerDueDay, today);
   if (ticket.firstResponseAt === null) fields.firstResponseAt = null;
