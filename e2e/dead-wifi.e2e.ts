@@ -16,7 +16,6 @@ import {
   deleteTestWorker,
   fileTicket,
   historyRow,
-  workHoursTicket,
 } from './live-fixtures.js';
 import { WAITING, fillWorkHours, openHistoryAs, outboxEntry, ticketsWith } from './outbox-actions.js';
 
@@ -35,8 +34,16 @@ afterAll(async () => {
 describe('a Wi-Fi with no way out', () => {
   it('counts as offline: the ticket is queued at once and sent once when the way out returns', async () => {
     worker = await createTestWorker('Dead Wi-Fi Worker');
-    // A ticket from before, so the history has rows saved on the phone.
-    const earlier = await fileTicket(await idTokenOf(worker.email), workHoursTicket('Earlier ticket'));
+    // A ticket from before, so the history has rows saved on the phone: a correction, so the new
+    // missing-hours ticket is no duplicate of it (that warning is follow-through.e2e.ts's).
+    const earlier = await fileTicket(await idTokenOf(worker.email), {
+      category: 'workhours',
+      subcategory: 'correction',
+      description: 'Earlier ticket',
+      startDate: '2026-11-02',
+      endDate: '2026-11-02',
+      hours: 8,
+    });
     const { context, page } = await openHistoryAs(browser, worker);
     await historyRow(page, earlier.number).waitFor({ timeout: 20_000 });
     const description = `Missing hours, dead Wi-Fi e2e ${randomUUID().slice(0, 8)}`;

@@ -464,6 +464,34 @@ describe('listTicketQueue: tickets past their answer day', () => {
     expect(assignedToMe.tickets.map((ticket) => ticket.id)).toEqual([mine]);
     expect(assignedToMe.overdueCounts).toEqual({ inProgress: 1 });
   });
+
+  it('tells each member of staff the 👍 and 👎 on the tickets assigned to them, and only those', async () => {
+    const db = isolated('ratings');
+    const [me, colleague] = await Promise.all([
+      createTestAccount('foreman', {}, db),
+      createTestAccount('manager', {}, db),
+    ]);
+    const rated = (assignee: TestAccount, value: string, hours: number) =>
+      storeTicket(db, worker, {
+        hours,
+        status: value === 'up' ? 'resolved' : 'inProgress',
+        category: 'car',
+        assignee,
+        rating: { value, comment: '', requestId: randomUUID() },
+      });
+    await Promise.all([
+      rated(me, 'up', 1),
+      rated(me, 'up', 2),
+      rated(me, 'down', 3),
+      rated(colleague, 'down', 4),
+    ]);
+    const queue = queueOf(db);
+    expect((await queue(callableRequest({}, await callableAuth(me)))).myRatings).toEqual({ up: 2, down: 1 });
+    expect((await queue(callableRequest({}, await callableAuth(colleague)))).myRatings).toEqual({
+      up: 0,
+      down: 1,
+    });
+  });
 });
 
 describe('the queue fields of a ticket', () => {

@@ -172,12 +172,16 @@ export function createListTicketQueueHandler(deps: TicketQueueDeps) {
       const request: TicketQueueRequest = input;
       const now = new Date(deps.now());
       const shape = queueQueryShape(request, caller.uid);
-      const [snapshot, counts, sites, overdue] = await Promise.all([
+      const mine = db.collection('tickets').where('assigneeUid', '==', caller.uid);
+      const [snapshot, counts, sites, overdue, up, down] = await Promise.all([
         request.overdue ? null : queryOf(db, shape).get(),
         countsUnder(db, queueCountFilters(request, caller.uid)),
         loadSites(deps),
         readOverdueTickets(db, now),
+        countOf(mine.where('rating.value', '==', 'up')),
+        countOf(mine.where('rating.value', '==', 'down')),
       ]);
+      const myRatings = { up, down };
       const overdueHere = overdue.filter((ticket) => matchesQueueFilters(ticket, request, caller.uid));
       if (!snapshot) {
         const sorted = [...overdueHere].sort(compareOverdue);
@@ -187,6 +191,7 @@ export function createListTicketQueueHandler(deps: TicketQueueDeps) {
           counts,
           overdueCounts: overdueCounts(overdueHere),
           sites,
+          myRatings,
         };
       }
       const docs = snapshot.docs.slice(0, request.limit);
@@ -196,6 +201,7 @@ export function createListTicketQueueHandler(deps: TicketQueueDeps) {
         counts,
         overdueCounts: overdueCounts(overdueHere),
         sites,
+        myRatings,
       };
     },
   });

@@ -47,6 +47,8 @@ export type TicketQueueResponse = {
   overdueCounts: Partial<Record<TicketStatus, number>>;
   /** Every site name of the worker directory, sorted, for the site filter. */
   sites: string[];
+  /** The caller's own answers to "Did this solve it?": the 👍 and 👎 on tickets assigned to them. */
+  myRatings: { up: number; down: number };
 };
 
 /** The staff queue: the tickets of the quick filters, counts per status; callers with PROCESS_TICKETS. */

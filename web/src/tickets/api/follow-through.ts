@@ -1,4 +1,5 @@
 import { OPEN_STATUSES, type OpenTicketLike, findDuplicateTicket } from '@domain';
+import { isOnline } from '../../lib/connectivity';
 import { logger } from '../../lib/logger';
 import { connect } from './firestore-connection';
 
@@ -33,7 +34,10 @@ export async function findOpenDuplicate(
       sdk.where('createdBy', '==', uid),
       sdk.where('status', 'in', [...OPEN_STATUSES]),
     );
-    const snapshot = await sdk.getDocs(query).catch(() => sdk.getDocsFromCache(query));
+    // Known to be offline (no signal, or a Wi-Fi with no way out): the phone's copy, at once.
+    const snapshot = isOnline()
+      ? await sdk.getDocs(query).catch(() => sdk.getDocsFromCache(query))
+      : await sdk.getDocsFromCache(query);
     const open = snapshot.docs.map((doc): OpenTicketLike => {
       const data = doc.data();
       const details = (data.details ?? {}) as { period?: unknown };

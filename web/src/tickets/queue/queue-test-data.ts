@@ -41,6 +41,7 @@ export function queueAnswer(overrides: Partial<TicketQueueResponse> = {}): Ticke
     hasMore: false,
     counts: counts({ new: 1 }),
     overdueCounts: {},
+    myRatings: { up: 0, down: 0 },
     sites: ['Gothenburg Harbour', 'Kiruna Mine Extension'],
     ...overrides,
   };

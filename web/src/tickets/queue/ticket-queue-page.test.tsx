@@ -279,6 +279,17 @@ describe('TicketQueuePage', () => {
     expect(currentUrl()).toBe('/ticket-queue?status=new');
   });
 
+  it('tells staff how workers rated their answers, once there is a rating', async () => {
+    fetchMock.mockResolvedValue(queueAnswer({ myRatings: { up: 12, down: 1 } }));
+    const view = renderQueue();
+    expect(await screen.findByText('Workers rated your answers: 👍 12, 👎 1.')).toBeInTheDocument();
+    view.unmount();
+    fetchMock.mockResolvedValue(queueAnswer());
+    renderQueue();
+    await screen.findByRole('link', { name: 'T-0003' });
+    expect(screen.queryByText(/Workers rated your answers/)).not.toBeInTheDocument();
+  });
+
   it('shows more: asks for the next page and keeps the shown rows meanwhile', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(queueAnswer({ tickets: TICKETS, hasMore: true }));

@@ -69,6 +69,11 @@ export function TicketQueuePage() {
             {t('tickets.queue.title')}
           </Typography.Title>
           <Typography.Text type="secondary">{t('tickets.queue.subtitle')}</Typography.Text>
+          {queue.data && queue.data.myRatings.up + queue.data.myRatings.down > 0 && (
+            <p className="queue-my-ratings">
+              {t('tickets.queue.myRatings', { up: queue.data.myRatings.up, down: queue.data.myRatings.down })}
+            </p>
+          )}
         </div>
         <Button onClick={queue.reload} isLoading={isRefreshing}>
           {t('tickets.queue.refresh')}
