@@ -153,6 +153,7 @@ describe('reporting a danger', () => {
 
     // The worker's own reports, under a fresh form, list it with its page.
     await page.getByRole('button', { name: 'Report another' }).click();
+    await page.getByRole('button', { name: 'Your reports' }).click();
     const mine = page.getByRole('list', { name: 'Your reports' });
     await mine.locator(`a[href="/safety/${report.id}"]`).waitFor({ timeout: LIVE_MS });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as logger from 'firebase-functions/logger';
 import { createFirestoreDirectory } from '../src/directory/firestore-directory.js';
-import { AUTH_RULES } from '../src/domain/index.js';
+import { AUTH_RULES, DEFAULT_SERVICE_LEVELS } from '../src/domain/index.js';
 import { adminAuth, adminDb } from '../src/firebase.js';
 import { type ApiDependencies, createApiApp } from '../src/http/app.js';
 import type { ApiAppCheck } from '../src/http/api-caller.js';
@@ -101,6 +101,28 @@ describe('GET /api/config/auth-rules', () => {
   it('also answers on the function URL without the /api prefix', async () => {
     const response = await fetch(api.url('/config/auth-rules'));
     expect(response.status).toBe(200);
+  });
+});
+
+describe('GET /api/config/service-levels', () => {
+  it('answers the defaults while none are stored, then the stored ones, no auth needed', async () => {
+    const ref = adminDb().doc('config/serviceLevels');
+    await ref.delete();
+    const first = await fetch(api.url('/api/config/service-levels'));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ data: DEFAULT_SERVICE_LEVELS });
+    const stored = { country: 'none', extraHolidays: ['2026-12-31'], targets: { tools: 1 } };
+    await ref.set({ ...stored, updatedAt: new Date() });
+    try {
+      expect(await (await fetch(api.url('/api/config/service-levels'))).json()).toEqual({ data: stored });
+      // What does not parse reads as the defaults, never as an error.
+      await ref.set({ country: 'Narnia', targets: { tools: 99 } });
+      expect(await (await fetch(api.url('/api/config/service-levels'))).json()).toEqual({
+        data: DEFAULT_SERVICE_LEVELS,
+      });
+    } finally {
+      await ref.delete();
+    }
   });
 });
 

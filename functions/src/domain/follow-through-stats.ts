@@ -1,4 +1,4 @@
-import { dayIn, isAnswerOverdue, percentile } from './service-levels.js';
+import { dayIn, isAnswerOverdue, percentile } from './working-days.js';
 
 /*
  * The admin dashboard's follow-through figures over the tickets filed in the last

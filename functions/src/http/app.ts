@@ -9,6 +9,7 @@ import {
   hasPermission,
 } from '../domain/index.js';
 import type { WorkerDirectory } from '../directory/worker-directory.js';
+import { SERVICE_LEVELS_PATH, serviceLevelsOf } from '../callable/tickets/ticket-writer.js';
 import { type ApiAppCheck, apiCallerOf, passesAppCheck } from './api-caller.js';
 import { verifyBearer } from './bearer.js';
 import { sendError } from './errors.js';
@@ -46,6 +47,15 @@ export function createApiApp(deps: ApiDependencies): express.Express {
       GET: (_req, res) => {
         res.set('Cache-Control', 'public, max-age=300');
         res.json({ data: AUTH_RULES });
+      },
+    },
+    // The expected answer times (config/serviceLevels, or the defaults): nothing secret, read by
+    // the forms before the worker signs anything, so no Firestore client is needed on those pages.
+    '/config/service-levels': {
+      GET: async (_req, res) => {
+        const levels = serviceLevelsOf((await db.doc(SERVICE_LEVELS_PATH).get()).data());
+        res.set('Cache-Control', 'public, max-age=60');
+        res.json({ data: levels });
       },
     },
     // The caller's own profile, PESEL and bank account included: App Check where it is enforced,

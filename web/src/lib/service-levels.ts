@@ -1,30 +1,51 @@
 import { DEFAULT_SERVICE_LEVELS, type ServiceLevels, serviceLevelsSchema } from '@domain';
 import { useEffect, useState } from 'react';
-import { firestore } from './firebase-data';
 import { logger } from './logger';
 
 /*
- * The company's service levels as the screens read them (`config/serviceLevels`, which every
- * active account may read): read once a session, from the device's cache when there is no
- * connection, the defaults until then or when none are stored. An admin's save refreshes them.
+ * The company's service levels as the screens read them: GET /api/config/service-levels (no
+ * Firestore client on the forms that show them), once a session; the last answer is kept on the
+ * device for the next start without a connection, and the defaults hold until there is one. An
+ * admin's save refreshes them at once.
  */
+
+const KEPT_KEY = 'serviceLevels';
 
 let levels: Promise<ServiceLevels> | null = null;
 const listeners = new Set<(levels: ServiceLevels) => void>();
 
-async function readServiceLevels(): Promise<ServiceLevels> {
-  const [db, sdk] = await Promise.all([firestore(), import('firebase/firestore')]);
-  const ref = sdk.doc(db, 'config', 'serviceLevels');
-  const snapshot = await sdk.getDoc(ref).catch(() => sdk.getDocFromCache(ref));
-  const parsed = serviceLevelsSchema.safeParse(snapshot.data());
-  return parsed.success ? parsed.data : DEFAULT_SERVICE_LEVELS;
+const parse = (value: unknown): ServiceLevels | null => {
+  const parsed = serviceLevelsSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+function kept(): ServiceLevels | null {
+  try {
+    const stored = localStorage.getItem(KEPT_KEY);
+    return stored ? parse(JSON.parse(stored)) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchServiceLevels(): Promise<ServiceLevels> {
+  const response = await fetch('/api/config/service-levels');
+  if (!response.ok) throw new Error(`Service levels answered ${response.status}`);
+  const read = parse(((await response.json()) as { data?: unknown } | null)?.data);
+  if (!read) throw new Error('Service levels in an unknown shape');
+  try {
+    localStorage.setItem(KEPT_KEY, JSON.stringify(read));
+  } catch {
+    // A full or private storage only costs the next offline start its saved copy.
+  }
+  return read;
 }
 
 function load(): Promise<ServiceLevels> {
-  levels ??= readServiceLevels().catch((error: unknown) => {
+  levels ??= fetchServiceLevels().catch((error: unknown) => {
     logger.warn('Could not read the service levels', error);
     levels = null;
-    return DEFAULT_SERVICE_LEVELS;
+    return kept() ?? DEFAULT_SERVICE_LEVELS;
   });
   return levels;
 }
@@ -35,9 +56,9 @@ export function setServiceLevels(saved: ServiceLevels): void {
   listeners.forEach((listener) => listener(saved));
 }
 
-/** The service levels; the defaults until they are read, or when they cannot be. */
+/** The service levels; the ones kept on the device (or the defaults) until they are read. */
 export function useServiceLevels(): ServiceLevels {
-  const [value, setValue] = useState<ServiceLevels>(DEFAULT_SERVICE_LEVELS);
+  const [value, setValue] = useState<ServiceLevels>(() => kept() ?? DEFAULT_SERVICE_LEVELS);
   useEffect(() => {
     let isCurrent = true;
     void load().then((read) => isCurrent && setValue(read));

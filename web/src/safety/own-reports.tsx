@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner';
 import { Typography } from '../components/ui/typography';
 import { useOwnSafetyReports } from './api/report-reads';
 import { StatusTag, named } from './report-fields';
@@ -11,14 +12,13 @@ import './own-reports.css';
 /**
  * The reporter's own reports, newest first, live: what, when, and where each stands now, each
  * opening its page. Reports made without the name are here too (their copies are the reporter's
- * alone), so an anonymous reporter, whom no notification reaches, still follows each one. Nothing
- * shows until there is one.
+ * alone), so an anonymous reporter, whom no notification reaches, still follows each one.
  */
 export function OwnReports({ uid }: { uid: string }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   const state = useOwnSafetyReports(uid);
-  if (state.status === 'loading') return null;
+  if (state.status === 'loading') return <Spinner label={t('common.loading')} />;
   if (state.status === 'error') {
     return (
       <Typography.Paragraph type="secondary" className="report-list own-reports">
@@ -26,7 +26,13 @@ export function OwnReports({ uid }: { uid: string }) {
       </Typography.Paragraph>
     );
   }
-  if (state.reports.length === 0) return null;
+  if (state.reports.length === 0) {
+    return (
+      <Typography.Paragraph type="secondary" className="own-reports">
+        {t('safety.mine.none')}
+      </Typography.Paragraph>
+    );
+  }
   return (
     <section className="report-list own-reports" aria-labelledby={titleId}>
       <Typography.Title level={3} id={titleId} className="report-list-title">

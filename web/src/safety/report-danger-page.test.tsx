@@ -464,6 +464,7 @@ describe('ReportDangerPage', () => {
       },
     ];
     renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Twoje zgłoszenia' }));
     const list = screen.getByRole('list', { name: 'Twoje zgłoszenia' });
     const link = within(list).getByRole('link');
     expect(link).toHaveAttribute('href', '/safety/r-9');

@@ -11,6 +11,21 @@ import { SafetyReportForm, type SubmittedSafetyReport } from './safety-report-fo
 import { onSafetyReportSent } from './outbox/safety-outbox-sender';
 import { WaitingReports } from './outbox/waiting-reports';
 import { OwnReports } from './own-reports';
+
+/**
+ * "Your reports" on a tap: the list reads Firestore, which this page does not load otherwise (a
+ * phone on a site's signal gets the form first).
+ */
+function OwnReportsToggle({ uid }: { uid: string }) {
+  const { t } = useTranslation();
+  const [isShown, setIsShown] = useState(false);
+  if (isShown) return <OwnReports uid={uid} />;
+  return (
+    <div className="own-reports">
+      <Button onClick={() => setIsShown(true)}>{t('safety.mine.show')}</Button>
+    </div>
+  );
+}
 import './report-danger-page.css';
 
 type ReportSentProps = { report: SubmittedSafetyReport; onAnother: () => void };
@@ -115,7 +130,7 @@ export function ReportDangerPage() {
             onSubmitted={setSent}
             onQueued={setQueued}
           />
-          <OwnReports uid={user.uid} />
+          <OwnReportsToggle uid={user.uid} />
         </>
       )}
     </div>

@@ -32,6 +32,9 @@ export async function findOpenDuplicate(
     const query = sdk.query(
       sdk.collection(db, 'tickets'),
       sdk.where('createdBy', '==', uid),
+      // Only the same kind: a worker with many open tickets reads just the few that could match.
+      sdk.where('category', '==', candidate.category),
+      sdk.where('subcategory', '==', candidate.subcategory),
       sdk.where('status', 'in', [...OPEN_STATUSES]),
     );
     // Known to be offline (no signal, or a Wi-Fi with no way out): the phone's copy, at once.

@@ -57,9 +57,12 @@ const loadActions = () => import('./actions/ticket-actions');
 const processPanel = lazyComponent(() => loadActions().then((module) => module.ProcessPanel));
 const updatePanel = lazyComponent(() => loadActions().then((module) => module.UpdatePanel));
 const ownerArchive = lazyComponent(() => loadActions().then((module) => module.OwnerArchive));
-const ratingPrompt = lazyComponent(() => loadActions().then((module) => module.RatingPrompt));
 const preloadActions = () =>
-  Promise.all([processPanel, updatePanel, ownerArchive, ratingPrompt].map((part) => part.preload()));
+  Promise.all([processPanel, updatePanel, ownerArchive].map((part) => part.preload()));
+// "Did this solve it?" is a small chunk of its own: the owner of an answered ticket needs nothing else.
+const ratingPrompt = lazyComponent(() =>
+  import('./actions/rating-prompt').then((module) => module.RatingPrompt),
+);
 
 type TicketPermissions = {
   isStaff: boolean;
@@ -87,10 +90,13 @@ function useTicketPermissions(ticket: Ticket | null): TicketPermissions {
     !ticket.archived &&
     ticket.rating === null &&
     (RATEABLE_STATUSES as readonly string[]).includes(ticket.status);
-  const hasActions = isStaff || canUpdate || canOwnerArchive || canRate;
+  const hasActions = isStaff || canUpdate || canOwnerArchive;
   useEffect(() => {
     if (hasActions) void preloadActions().catch(() => undefined);
   }, [hasActions]);
+  useEffect(() => {
+    if (canRate) void ratingPrompt.preload().catch(() => undefined);
+  }, [canRate]);
   return { isStaff, canUpdate, canOwnerArchive, canRate };
 }
 

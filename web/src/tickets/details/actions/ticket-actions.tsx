@@ -8,7 +8,6 @@ import { ItemConfirmations } from './item-confirmations';
 import { StatusChange } from './status-change';
 import { UpdateForm, type UpdateFormProps } from './update-form';
 
-export { RatingPrompt } from './rating-prompt';
 import { Button } from '../../../components/ui/button';
 
 // The ticket page's actions, a chunk of their own: most visits (a worker reading a ticket) never
