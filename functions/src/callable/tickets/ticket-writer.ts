@@ -14,6 +14,7 @@ import {
   serviceLevelsSchema,
 } from '../../domain/index.js';
 import { PRESALARY_PERIOD_TAKEN, presalaryLockPath } from '../../domain/operations/ticket-state.js';
+import { SERVICE_LEVELS_PATH } from '../../domain/operations/save-service-levels.js';
 import type { Caller } from '../caller.js';
 import { type CallableLogger, invalidArgument, isAlreadyExists } from '../errors.js';
 import type { SubmitTicketResponse } from '../../domain/callables.js';
@@ -29,8 +30,7 @@ export type TicketWriterDeps = {
   numbering?: TicketNumbering;
 };
 
-/** Where the admins' service levels live; the defaults hold while none are stored. */
-export const SERVICE_LEVELS_PATH = 'config/serviceLevels';
+export { SERVICE_LEVELS_PATH };
 
 /** The stored service levels, or the defaults when none are stored or they do not parse. */
 export function serviceLevelsOf(data: unknown): ServiceLevels {
