@@ -53,13 +53,16 @@ export async function runOverdueNotifier(deps: OverdueNotifierDeps): Promise<Ove
   for (const row of overdue) {
     const staffIfUnassigned = row.assignedTo ? [] : await staffUids();
     const ref = db.doc(`tickets/${row.id}`);
-    const { result } = await runOperation({ db, logger }, {
-      name: 'notifyOverdueTicket',
-      read: async (tx): Promise<OverdueNoticeState> => ({
-        ticket: overdueStateOf(ref.id, (await tx.get(ref)).data()),
-      }),
-      decide: (state) => decideOverdueNotice(state, staffIfUnassigned, now.getTime()),
-    });
+    const { result } = await runOperation(
+      { db, logger },
+      {
+        name: 'notifyOverdueTicket',
+        read: async (tx): Promise<OverdueNoticeState> => ({
+          ticket: overdueStateOf(ref.id, (await tx.get(ref)).data()),
+        }),
+        decide: (state) => decideOverdueNotice(state, staffIfUnassigned, now.getTime()),
+      },
+    );
     if (result === null) continue;
     report.notified += 1;
     report.notifications += result.told;
