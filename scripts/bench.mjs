@@ -43,7 +43,9 @@ const ROUTES = [
 ];
 const FIRESTORE_MARKERS = ['firestore.googleapis.com', 'google.firestore.v1'];
 const STORAGE_MARKERS = ['firebasestorage.googleapis.com'];
-const skipLighthouse = process.argv.includes('--no-lighthouse');
+// `--js-only` measures the JavaScript per route and nothing else (a quick check of a build change).
+const jsOnly = process.argv.includes('--js-only');
+const skipLighthouse = jsOnly || process.argv.includes('--no-lighthouse');
 // `--files=/ticket/t-0001` lists the files that route loads, largest first.
 const filesOf = process.argv.find((arg) => arg.startsWith('--files='))?.slice('--files='.length);
 const LIGHTHOUSE_RUNS = 3;
@@ -133,11 +135,13 @@ try {
     `  /login Firestore code: ${hasFirestore ? 'YES' : 'none'}; Storage code: ${hasStorage ? 'YES' : 'none'}`,
   );
 
-  const reads = await measureReadsPerScreen({ browser, app: APP });
-  printReadsTable(reads.rows, { verbose: process.argv.includes('--verbose') });
-  failures.push(...reads.failures);
+  if (!jsOnly) {
+    const reads = await measureReadsPerScreen({ browser, app: APP });
+    printReadsTable(reads.rows, { verbose: process.argv.includes('--verbose') });
+    failures.push(...reads.failures);
 
-  failures.push(...reportWebVitals(await measureWebVitals({ browser, app: APP })));
+    failures.push(...reportWebVitals(await measureWebVitals({ browser, app: APP })));
+  }
 
   // Lighthouse gets the machine to itself: the measuring browser would compete for its two cores.
   await browser.close();

@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS, AUTH_RULES, type Access, type AuthRules, canAccess } f
 import { act, render } from '@testing-library/react';
 import i18n from 'i18next';
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router-dom';
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from '../lib/router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import '../i18n';
 import { AuthContext } from '../lib/auth/auth-context';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { Button } from '../components/ui/button';
 import { useAuth } from '../lib/auth/auth-context';
 import { markSignedOut } from '../lib/auth/sign-out-cleanup';

@@ -1,7 +1,7 @@
 import { SPLASH_MIN_DISPLAY_MS } from '@domain';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '../lib/router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { SplashScreen } from '../components/splash-screen';
 import { AuthProvider } from '../lib/auth/auth-provider';
@@ -25,7 +25,9 @@ const HandleAuthActionPage = named(
   () => import('../auth/handle-auth-action-page'),
   (m) => m.HandleAuthActionPage,
 );
-const SignedInShell = lazy(() => import('./signed-in-shell').then((m) => ({ default: m.SignedInShell })));
+const SignedInShell = lazy(() =>
+  import('./signed-in-shell').then((m) => m.whenAntdReady({ default: m.SignedInShell })),
+);
 
 // The splash counts its minimum from page start: the HTML splash of index.html was already showing.
 const splashMinMs = Math.max(0, SPLASH_MIN_DISPLAY_MS - Math.round(performance.now()));

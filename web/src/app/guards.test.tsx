@@ -2,7 +2,7 @@ import { type Access, AUTH_RULES, type AuthRules } from '@domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, StrictMode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '../lib/router';
 import { describe, expect, it } from 'vitest';
 import '../i18n';
 import { AuthContext } from '../lib/auth/auth-context';

@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, lazy, useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../lib/router';
 import { useAuth } from '../lib/auth/auth-context';
 import { INTENDED_PATH_KEY, rememberIntendedPath } from '../lib/auth/sign-out-cleanup';
 

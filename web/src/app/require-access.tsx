@@ -1,6 +1,6 @@
 import { type Access, canAccess } from '@domain';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../lib/router';
 import { useAuth } from '../lib/auth/auth-context';
 
 /**

@@ -1,6 +1,6 @@
 import { type Access, PERMISSIONS, ROLES } from '@domain';
 import { type ComponentType, type ReactNode, lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '../lib/router';
 import { missingPart } from '../components/missing-part';
 import { loadAdminTexts } from '../i18n';
 import { logger } from '../lib/logger';

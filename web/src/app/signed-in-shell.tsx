@@ -1,7 +1,10 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { AntdProvider } from '../lib/antd-provider';
+
+/** The lazy loader waits for this language's antd texts before the first render. */
+export { whenAntdReady } from '../lib/antd-provider';
 import { useAuth } from '../lib/auth/auth-context';
 import { useThemeMode } from '../lib/theme';
 import { endSessionManually } from '../session/session-manager';

@@ -1,7 +1,7 @@
 import { AUTH_RULES } from '@domain';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../lib/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../lib/auth/auth-context';
 import type { AuthState } from '../lib/auth/types';

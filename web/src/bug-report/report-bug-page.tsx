@@ -1,7 +1,7 @@
 import { hasPermission } from '@domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../lib/router';
 import { useAuth } from '../lib/auth/auth-context';
 import { BugReportForm } from './bug-report-form';
 import { appVersion, browserInfo, initialPage } from './report-context';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../lib/router';
 import { describe, expect, it } from 'vitest';
 import i18n, { changeLanguage } from '../i18n';
 import { NotFoundPage } from './not-found-page';

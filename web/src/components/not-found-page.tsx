@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { buttonClassName } from './ui/button';
 import { ResultPanel } from './ui/result-panel';
 

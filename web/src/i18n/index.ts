@@ -34,27 +34,42 @@ async function loadLanguage(language: Language): Promise<void> {
 }
 
 /**
- * Texts that only some screens need live in their own files, so they weigh on no other route:
- * a screen loads its bundle before it renders (loadTextBundle), and every later language
- * switch loads the bundle of the new language too.
+ * What a language needs beyond the main texts (a screen's own texts, antd's and dayjs's month names)
+ * is loaded by a follower: at once for the current language, and for the new one on every later
+ * switch, before the switch shows. A follower that failed is asked again on the next switch.
  */
-type TextBundleLoader = (language: Language) => Promise<{ default: Record<string, unknown> }>;
-const textBundles = new Map<string, TextBundleLoader>();
-const loadedBundles = new Set<string>();
+type LanguageFollower = (language: Language) => Promise<void>;
+const followers = new Map<string, LanguageFollower>();
+const followed = new Set<string>();
 
-async function loadBundle(name: string, loader: TextBundleLoader, language: Language): Promise<void> {
+async function follow(name: string, follower: LanguageFollower, language: Language): Promise<void> {
   const key = `${name}:${language}`;
-  if (loadedBundles.has(key)) return;
-  const module = await loader(language);
-  // Deep merge: the bundle adds its own top-level keys beside the main file's.
-  i18n.addResourceBundle(language, 'translation', module.default, true, true);
-  loadedBundles.add(key);
+  if (followed.has(key)) return;
+  await follower(language);
+  followed.add(key);
 }
 
-export async function loadTextBundle(name: string, loader: TextBundleLoader): Promise<void> {
-  textBundles.set(name, loader);
+/** Loads what `name` needs for the current language now, and for every later language before it shows. */
+export function followLanguage(name: string, follower: LanguageFollower): Promise<void> {
+  followers.set(name, follower);
   const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-  await loadBundle(name, loader, language);
+  return follow(name, follower, language);
+}
+
+/**
+ * Texts that only some screens need live in their own files, so they weigh on no other route:
+ * a screen loads its bundle before it renders, and every later language switch loads the bundle of
+ * the new language too.
+ */
+export function loadTextBundle(
+  name: string,
+  loader: (language: Language) => Promise<{ default: Record<string, unknown> }>,
+): Promise<void> {
+  return followLanguage(`texts:${name}`, async (language) => {
+    const module = await loader(language);
+    // Deep merge: the bundle adds its own top-level keys beside the main file's.
+    i18n.addResourceBundle(language, 'translation', module.default, true, true);
+  });
 }
 
 const adminTexts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
@@ -80,7 +95,7 @@ document.documentElement.lang = DEFAULT_LANGUAGE;
 
 async function applyLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
-  await Promise.all([...textBundles].map(([name, loader]) => loadBundle(name, loader, language)));
+  await Promise.all([...followers].map(([name, follower]) => follow(name, follower, language)));
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
 }

@@ -1,16 +1,37 @@
+import { DEFAULT_LANGUAGE, type Language } from '@domain';
 import { ConfigProvider, type ThemeConfig, theme as antdTheme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import plPL from 'antd/locale/pl_PL';
-import ruRU from 'antd/locale/ru_RU';
+import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import 'dayjs/locale/pl';
-import 'dayjs/locale/ru';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { followLanguage, isLanguage } from '../i18n';
 import { type TokenName, tokenPx, tokenValue } from '../theme/tokens';
 import { PRIMARY_COLOR, type ThemeMode, useThemeMode } from './theme';
 
-const ANTD_LOCALES = { pl: plPL, en: enUS, ru: ruRU } as const;
+// antd's texts (its empty lists, pickers, dialogs) and dayjs's month names, of the language shown only:
+// each language is its own small chunk, loaded with the signed-in screens and on a language switch.
+const LOCALE_LOADERS: Record<Language, () => Promise<Locale>> = {
+  pl: () =>
+    Promise.all([import('antd/es/locale/pl_PL'), import('dayjs/locale/pl')]).then(([antd]) => antd.default),
+  en: () => import('antd/es/locale/en_US').then((antd) => antd.default),
+  ru: () =>
+    Promise.all([import('antd/es/locale/ru_RU'), import('dayjs/locale/ru')]).then(([antd]) => antd.default),
+};
+const antdLocales = new Map<Language, Locale>();
+
+/**
+ * Resolves once the current language's antd and dayjs texts are in. Every lazily loaded part that
+ * renders AntdProvider waits for it in its loader (`whenAntdReady`), so no antd text shows in English
+ * first; later switches load theirs before they show (followLanguage).
+ */
+const antdLocaleReady = followLanguage('antd', async (language) => {
+  antdLocales.set(language, await LOCALE_LOADERS[language]());
+});
+
+/** `value` once this language's antd and dayjs texts are loaded: for the loaders of lazy parts. */
+export function whenAntdReady<T>(value: T): Promise<T> {
+  return antdLocaleReady.then(() => value);
+}
 
 /**
  * The craftsman look: brick red, sturdy corners, a warm paper background, a workshop-dark sider.
@@ -54,12 +75,15 @@ export type AntdProviderProps = { children: ReactNode };
 export function AntdProvider({ children }: AntdProviderProps) {
   const { i18n } = useTranslation();
   const { mode } = useThemeMode();
-  const language = (i18n.resolvedLanguage ?? 'pl') as keyof typeof ANTD_LOCALES;
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
   useEffect(() => {
     dayjs.locale(language);
   }, [language]);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[language] ?? plPL} theme={themeConfig(mode)}>
+    <ConfigProvider
+      locale={antdLocales.get(language) ?? antdLocales.get(DEFAULT_LANGUAGE)}
+      theme={themeConfig(mode)}
+    >
       {children}
     </ConfigProvider>
   );

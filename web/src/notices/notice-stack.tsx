@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '../lib/antd-provider';
+
+/** The lazy loader waits for this language's antd texts before the first render. */
+export { whenAntdReady } from '../lib/antd-provider';
 import { NoticeItem } from './notice-item';
 import type { Notice } from './notice-types';
 

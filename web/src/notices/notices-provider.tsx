@@ -56,7 +56,7 @@ const NOTICE_CSS = `
 `;
 
 const noticeStack = lazyComponent<NoticeStackProps>(() =>
-  import('./notice-stack').then((m) => m.NoticeStack),
+  import('./notice-stack').then((m) => m.whenAntdReady(m.NoticeStack)),
 );
 const NoticeStack = noticeStack.Component;
 

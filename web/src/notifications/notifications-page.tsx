@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { useAuth } from '../lib/auth/auth-context';
 import { TOO_MANY_REQUESTS_KEY, tooManyRequestsOf } from '../lib/callable-failure';
 import { logger } from '../lib/logger';

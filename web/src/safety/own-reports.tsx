@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { Spinner } from '../components/ui/spinner';
 import { Typography } from '../components/ui/typography';
 import { useOwnSafetyReports } from './api/report-reads';

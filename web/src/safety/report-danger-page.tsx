@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { useAuth } from '../lib/auth/auth-context';
 import { Alert } from '../components/ui/alert';
 import { Button, buttonClassName } from '../components/ui/button';

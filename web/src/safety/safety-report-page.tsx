@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../lib/router';
 import { useAuth } from '../lib/auth/auth-context';
 import { LiveLoading } from '../components/live-loading';
 import { OfflineNotice } from '../components/offline-notice';

@@ -43,7 +43,7 @@ import type { SessionWarningDialogProps } from './session-warning-dialog';
 // The warning shows in the last minute of a session only: its Modal and Progress load shortly
 // before (see isWarningNear), not with every screen.
 const warningDialog = lazyComponent<SessionWarningDialogProps>(() =>
-  import('./session-warning-dialog').then((m) => m.SessionWarningDialog),
+  import('./session-warning-dialog').then((m) => m.whenAntdReady(m.SessionWarningDialog)),
 );
 const SessionWarningDialog = warningDialog.Component;
 const WARNING_PRELOAD_LEAD_MS = 2 * 60 * 1000;

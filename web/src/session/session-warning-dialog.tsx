@@ -3,6 +3,9 @@
 // It brings antd's theme with it: the session runs above the routes, outside the signed-in shell.
 import { useTranslation } from 'react-i18next';
 import { AntdProvider } from '../lib/antd-provider';
+
+/** The lazy loader waits for this language's antd texts before the first render. */
+export { whenAntdReady } from '../lib/antd-provider';
 import { formatCountdown } from './session-core';
 import { Button } from '../components/ui/button';
 import { Dialog } from '../components/ui/dialog';

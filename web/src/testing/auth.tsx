@@ -2,7 +2,7 @@ import { AUTH_RULES, type WorkerProfile } from '@domain';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { NoticesProvider } from '../notices';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../lib/router';
 import '../i18n';
 import { AuthContext, useAuth } from '../lib/auth/auth-context';
 import type { AuthState, EnrichedUser } from '../lib/auth/types';

@@ -67,6 +67,11 @@ if (!globalThis.ResizeObserver) {
   };
 }
 
+// dayjs's month names: the app loads those of the language shown (lib/antd-provider.tsx); tests format
+// dates in any language without switching to it.
+await import('dayjs/locale/pl');
+await import('dayjs/locale/ru');
+
 // The notice view is a lazy chunk in the app; tests read notices synchronously.
 await preloadNoticeStack();
 

@@ -13,7 +13,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FollowThroughPanels } from './follow-through-panels';
 import { ServiceLevelsPanel } from './service-levels-panel';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useAdminDashboard } from './use-admin-dashboard';
 import './admin-dashboard.css';

@@ -1,7 +1,7 @@
 import { type GetUserProfileResponse, displayNameOf } from '@domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from '../../lib/router';
 import { WorkerProfileTabs } from '../../components/worker-profile/worker-profile-tabs';
 import { AccountStatusBadge } from '../users/account-status-badge';
 import { EMPTY_VALUE, formatMoment } from '../users/format';

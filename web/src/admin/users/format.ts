@@ -1,7 +1,4 @@
 import dayjs from 'dayjs';
-// Registers month names; dayjs ships only English built in.
-import 'dayjs/locale/pl';
-import 'dayjs/locale/ru';
 
 /** Shown for a value that does not exist (no account, never signed in). */
 export const EMPTY_VALUE = '—';

@@ -9,7 +9,7 @@ import {
 } from '@domain';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { AccountStatusBadge } from './account-status-badge';
 import { EMPTY_VALUE, formatDay, formatMoment } from './format';

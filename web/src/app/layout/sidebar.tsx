@@ -3,7 +3,7 @@
 import { canAccess } from '@domain';
 import { type MouseEvent, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../lib/router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { useAuth } from '../../lib/auth/auth-context';
 import type { ThemeMode } from '../../lib/theme';

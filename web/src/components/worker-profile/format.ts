@@ -1,7 +1,4 @@
 import dayjs from 'dayjs';
-// Registers month names; dayjs ships only English built in.
-import 'dayjs/locale/pl';
-import 'dayjs/locale/ru';
 
 /** Shown for any field the office has not filled in yet. */
 export const EMPTY_VALUE = '—';

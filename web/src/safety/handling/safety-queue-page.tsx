@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { LiveLoading } from '../../components/live-loading';
 import { OfflineNotice } from '../../components/offline-notice';
 import { Button } from '../../components/ui/button';

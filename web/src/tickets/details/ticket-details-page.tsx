@@ -11,7 +11,7 @@ import {
 import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from '../../lib/router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { lazyComponent } from '../../lib/lazy-component';
 import type { ActivityEntry, Ticket, TicketItem, TicketUpdate } from '../api/ticket-model';

@@ -1,7 +1,7 @@
 import { TICKET_CATEGORIES, findCategory, toTicketStatus } from '@domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import { useAuth } from '../../lib/auth/auth-context';
 import { canSeeAllTickets } from '../api/history-query';
 import type { Ticket } from '../api/ticket-model';

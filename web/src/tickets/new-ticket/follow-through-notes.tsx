@@ -1,6 +1,6 @@
 import { type OpenTicketLike, targetWorkingDays } from '@domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useServiceLevels } from '../../lib/service-levels';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '../../lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { NoticesProvider } from '../../notices';
 import { type TestUserOptions, renderSignedIn } from '../../testing/auth';

@@ -8,7 +8,7 @@ import {
 } from '@domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../lib/router';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useAuth } from '../../lib/auth/auth-context';
 import type { CategoryForm } from './category-form';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { Button, buttonClassName } from '../../components/ui/button';
 import { ResultPanel } from '../../components/ui/result-panel';
 import { UploadProgress } from './upload-progress';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from '../../lib/router';
 import { describe, expect, it, vi } from 'vitest';
 import { type DraftStore, draftId, memoryDraftStore } from '../../lib/drafts/draft-store';
 import { memoryKeyValueStore } from '../../lib/idb/key-value-store';

@@ -1,7 +1,7 @@
 import type { QueueTicket } from '@domain';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { categoryPath } from '../shared/category-labels';
 import { EMPTY_VALUE, formatDateTime, formatShortDate } from '../shared/format';
 import type { TicketLinkState } from '../shared/ticket-link-state';

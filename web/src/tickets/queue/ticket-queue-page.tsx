@@ -12,7 +12,7 @@ import {
 } from '@domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import type { CallableFailure } from '../../lib/callable-failure';
 import { categoryName } from '../shared/category-labels';
 import {

@@ -1,8 +1,6 @@
 import { salaryPeriodRange } from '@domain';
 import dayjs from 'dayjs';
-// Registers month names; dayjs ships only English built in.
-import 'dayjs/locale/pl';
-import 'dayjs/locale/ru';
+// Month names: dayjs's locale of the language shown is loaded with the signed-in screens (lib/antd-provider.tsx).
 
 /*
  * Dates, money and periods in the current UI language (pass i18n.language). Values that cannot be

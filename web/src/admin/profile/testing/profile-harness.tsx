@@ -1,7 +1,7 @@
 import type { AdminAccount, AdminAllowedActions, GetUserProfileResponse, WorkerProfile } from '@domain';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from '../../../lib/router';
 import { NoticesProvider } from '../../../notices';
 import { type TestUserOptions, renderSignedIn } from '../../../testing/auth';
 import { AdminProfilePage } from '../admin-profile-page';
