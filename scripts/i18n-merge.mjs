@@ -15,23 +15,44 @@ function merge(target, source) {
   return target;
 }
 
-/** Top-level keys that live in their own bundle (web/src/i18n/<bundle>/<language>.json), not the main file. */
-const BUNDLES = ['admin'];
+/** The bundles some screens load themselves (web/src/i18n/<bundle>/<language>.json), beside the main file. */
+const BUNDLES = ['admin', 'new-ticket', 'safety'];
+const isTree = (value) => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 function mergeInto(file, texts) {
-  const merged = merge(JSON.parse(readFileSync(file, 'utf8')), texts);
-  writeFileSync(file, `${JSON.stringify(merged, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(merge(read(file), texts), null, 2)}\n`);
 }
 
-const part = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+/**
+ * Takes out of `texts` (into the result) what belongs to `bundle`: a key the bundle has and the main
+ * file has not goes there whole; a key both have (a subtree split between them) is looked into.
+ */
+function takeBundleTexts(texts, bundle, main) {
+  const taken = {};
+  for (const [key, value] of Object.entries(texts)) {
+    if (!isTree(bundle[key])) continue;
+    if (!(key in main)) {
+      taken[key] = value;
+      delete texts[key];
+    } else if (isTree(value) && isTree(main[key])) {
+      const inner = takeBundleTexts(value, bundle[key], main[key]);
+      if (Object.keys(inner).length > 0) taken[key] = inner;
+    }
+  }
+  return taken;
+}
+
+const part = read(process.argv[2]);
 for (const language of ['pl', 'en', 'ru']) {
   if (!part[language]) throw new Error(`${process.argv[2]} has no "${language}" section`);
-  const main = { ...part[language] };
+  const texts = structuredClone(part[language]);
+  const mainFile = path.join(ROOT, 'web', 'src', 'i18n', `${language}.json`);
   for (const bundle of BUNDLES) {
-    if (!(bundle in main)) continue;
-    mergeInto(path.join(ROOT, 'web', 'src', 'i18n', bundle, `${language}.json`), { [bundle]: main[bundle] });
-    delete main[bundle];
+    const bundleFile = path.join(ROOT, 'web', 'src', 'i18n', bundle, `${language}.json`);
+    const taken = takeBundleTexts(texts, read(bundleFile), read(mainFile));
+    if (Object.keys(taken).length > 0) mergeInto(bundleFile, taken);
   }
-  mergeInto(path.join(ROOT, 'web', 'src', 'i18n', `${language}.json`), main);
+  mergeInto(mainFile, texts);
 }
 console.log(`merged ${process.argv[2]}`);

@@ -2,7 +2,7 @@ import { type Access, PERMISSIONS, ROLES } from '@domain';
 import { type ComponentType, type ReactNode, lazy } from 'react';
 import { Route, Routes } from '../lib/router';
 import { missingPart } from '../components/missing-part';
-import { loadAdminTexts } from '../i18n';
+import { type TextBundle, loadTexts } from '../i18n';
 import { logger } from '../lib/logger';
 import type plTexts from '../i18n/pl.json';
 import { RequireAccess } from './require-access';
@@ -30,9 +30,9 @@ const named = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =
     }
   });
 
-/** An admin screen's module, once the admin texts (their own bundle) are loaded too. */
-const withAdminTexts = async <T,>(module: Promise<T>): Promise<T> => {
-  const [loaded] = await Promise.all([module, loadAdminTexts()]);
+/** A screen's module, once the bundle of texts only its screens use is loaded too. */
+const withTexts = async <T,>(bundle: TextBundle, module: Promise<T>): Promise<T> => {
+  const [loaded] = await Promise.all([module, loadTexts(bundle)]);
   return loaded;
 };
 
@@ -54,7 +54,7 @@ const SubcategorySelectPage = named(
   (m) => m.SubcategorySelectPage,
 );
 const NewTicketFormPage = named(
-  () => import('../tickets/new-ticket/new-ticket-pages'),
+  () => withTexts('new-ticket', import('../tickets/new-ticket/new-ticket-pages')),
   (m) => m.NewTicketFormPage,
 );
 const TicketHistoryPage = named(
@@ -78,31 +78,31 @@ const ReportBugPage = named(
   (m) => m.ReportBugPage,
 );
 const ReportDangerPage = named(
-  () => import('../safety/report-danger-page'),
+  () => withTexts('safety', import('../safety/report-danger-page')),
   (m) => m.ReportDangerPage,
 );
 const SafetyReportPage = named(
-  () => import('../safety/safety-report-page'),
+  () => withTexts('safety', import('../safety/safety-report-page')),
   (m) => m.SafetyReportPage,
 );
 const SafetyQueuePage = named(
-  () => import('../safety/handling/safety-queue-page'),
+  () => withTexts('safety', import('../safety/handling/safety-queue-page')),
   (m) => m.SafetyQueuePage,
 );
 const AdminDashboardPage = named(
-  () => withAdminTexts(import('../admin/dashboard/admin-dashboard-page')),
+  () => withTexts('admin', import('../admin/dashboard/admin-dashboard-page')),
   (m) => m.AdminDashboardPage,
 );
 const UserListPage = named(
-  () => withAdminTexts(import('../admin/users/user-list-page')),
+  () => withTexts('admin', import('../admin/users/user-list-page')),
   (m) => m.UserListPage,
 );
 const AdminProfilePage = named(
-  () => withAdminTexts(import('../admin/profile/admin-profile-page')),
+  () => withTexts('admin', import('../admin/profile/admin-profile-page')),
   (m) => m.AdminProfilePage,
 );
 const AdminDebugPage = named(
-  () => withAdminTexts(import('../admin/debug/admin-debug-page')),
+  () => withTexts('admin', import('../admin/debug/admin-debug-page')),
   (m) => m.AdminDebugPage,
 );
 

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import adminEn from './admin/en.json';
-import adminPl from './admin/pl.json';
-import adminRu from './admin/ru.json';
 import en from './en.json';
 import pl from './pl.json';
 import ru from './ru.json';
@@ -20,11 +17,20 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   );
 }
 
-// Each language is its main file plus the bundles screens load themselves (the admin texts).
+// Read from disk: i18next merges loaded bundles into the imported objects.
+const readTree = (file: string) => JSON.parse(readFileSync(path.join(__dirname, file), 'utf8')) as Tree;
+/** The bundles some screens load themselves, one folder each (admin/, new-ticket/, safety/). */
+const BUNDLES = readdirSync(__dirname, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const bundleKeys = (language: string) =>
+  BUNDLES.map((bundle) => flatten(readTree(`${bundle}/${language}.json`)));
+
+// Each language is its main file plus the bundles.
 const languages = {
-  pl: { ...flatten(pl as Tree), ...flatten(adminPl as Tree) },
-  en: { ...flatten(en as Tree), ...flatten(adminEn as Tree) },
-  ru: { ...flatten(ru as Tree), ...flatten(adminRu as Tree) },
+  pl: Object.assign(flatten(pl as Tree), ...bundleKeys('pl')) as Record<string, string>,
+  en: Object.assign(flatten(en as Tree), ...bundleKeys('en')) as Record<string, string>,
+  ru: Object.assign(flatten(ru as Tree), ...bundleKeys('ru')) as Record<string, string>,
 };
 type LanguageCode = keyof typeof languages;
 
@@ -55,13 +61,16 @@ const pluralBaseKeys = [...new Set(allKeys.flatMap((key) => (splitKey(key)[1] ? 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
-  it('keeps the admin texts out of the main files, which every route loads', () => {
-    // Read from disk: i18next merges loaded bundles into the imported objects.
-    const mainFileKeys = ['pl', 'en', 'ru'].map((language) =>
-      Object.keys(JSON.parse(readFileSync(path.join(__dirname, `${language}.json`), 'utf8')) as Tree),
-    );
-    expect(Object.keys(adminPl)).toEqual(['admin']);
-    for (const keys of mainFileKeys) expect(keys).not.toContain('admin');
+  it("keeps the bundles' texts out of the main files, which every route loads", () => {
+    expect(BUNDLES.sort()).toEqual(['admin', 'new-ticket', 'safety']);
+    expect(Object.keys(readTree('admin/pl.json'))).toEqual(['admin']);
+    for (const language of ['pl', 'en', 'ru']) {
+      const main = flatten(readTree(`${language}.json`));
+      for (const keys of bundleKeys(language)) {
+        expect(Object.keys(keys).filter((key) => key in main)).toEqual([]);
+      }
+      expect(Object.keys(main).some((key) => key.startsWith('admin.'))).toBe(false);
+    }
   });
   it.each(Object.entries(languages))('%s has every key', (_language, keys) => {
     const present = new Set(Object.keys(keys).map((key) => splitKey(key)[0]));

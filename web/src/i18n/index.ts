@@ -72,15 +72,22 @@ export function loadTextBundle(
   });
 }
 
-const adminTexts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  pl: () => import('./admin/pl.json'),
-  en: () => import('./admin/en.json'),
-  ru: () => import('./admin/ru.json'),
-};
+/**
+ * The bundles of texts some screens need and most do not, one folder each beside the main files
+ * (`admin/pl.json`, ...): every language of every bundle is a chunk of its own, loaded by the screens
+ * that use it (app/routes.tsx).
+ */
+const bundleFiles = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
 
-/** The administration screens' texts (`admin.*`), loaded by those screens only. */
-export function loadAdminTexts(): Promise<void> {
-  return loadTextBundle('admin', (language) => adminTexts[language]());
+export type TextBundle = 'admin' | 'new-ticket' | 'safety';
+
+/** Loads a bundle of texts for the current language (and for every later one) before its screen renders. */
+export function loadTexts(bundle: TextBundle): Promise<void> {
+  return loadTextBundle(bundle, (language) => {
+    const load = bundleFiles[`./${bundle}/${language}.json`];
+    if (!load) throw new Error(`No ${language} texts for ${bundle}`);
+    return load();
+  });
 }
 
 void i18n.use(initReactI18next).init({

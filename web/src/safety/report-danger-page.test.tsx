@@ -7,6 +7,9 @@ import { changeLanguage } from '../i18n';
 import en from '../i18n/en.json';
 import pl from '../i18n/pl.json';
 import ru from '../i18n/ru.json';
+import enScreens from '../i18n/safety/en.json';
+import plScreens from '../i18n/safety/pl.json';
+import ruScreens from '../i18n/safety/ru.json';
 import { compressImage } from '../lib/images/compress-image';
 import { renderSignedIn } from '../testing/auth';
 import { callableMock } from '../testing/fake-call';
@@ -156,9 +159,9 @@ describe('ReportDangerPage', () => {
   });
 
   it.each([
-    ['pl', pl],
-    ['en', en],
-    ['ru', ru],
+    ['pl', { safety: { ...pl.safety, ...plScreens.safety } }],
+    ['en', { safety: { ...en.safety, ...enScreens.safety } }],
+    ['ru', { safety: { ...ru.safety, ...ruScreens.safety } }],
   ] as const)('shows every label of the form in %s, none as a raw key', async (language, texts) => {
     await changeLanguage(language);
     const view = renderPage();

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { loadAdminTexts } from '../i18n';
+import { loadTexts } from '../i18n';
 import { forgetCachedProfiles } from '../lib/auth/profile-cache';
 import { resetConnectivity } from '../lib/connectivity';
 import { reachOrigin } from '../lib/reach-origin';
@@ -75,5 +75,5 @@ await import('dayjs/locale/ru');
 // The notice view is a lazy chunk in the app; tests read notices synchronously.
 await preloadNoticeStack();
 
-// The admin screens load their own text bundle before they render; tests render them directly.
-await loadAdminTexts();
+// Some screens load their own bundle of texts before they render; tests render them directly.
+await Promise.all([loadTexts('admin'), loadTexts('new-ticket'), loadTexts('safety')]);
