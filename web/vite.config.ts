@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appCheckDebugGuard } from './src/build/app-check-debug-guard';
+import { entryChunks } from './src/build/entry-chunks';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -21,6 +22,12 @@ function gitHash(): string {
 }
 
 const APP_VERSION = `${pkg.version}+${gitHash()}`;
+
+// The app's own code in two chunks, the entry's and the signed-in shell's (src/build/entry-chunks.ts).
+const chunks = entryChunks({
+  entry: /[\\/]src[\\/]main\.tsx$/,
+  shell: /[\\/]src[\\/]app[\\/]signed-in-shell\.tsx$/,
+});
 
 /** Writes version.json (version + git hash) next to the build, read by the update check. */
 function versionFile(): Plugin {
@@ -49,6 +56,7 @@ export default defineConfig({
     react(),
     versionFile(),
     appCheckDebugGuard(),
+    chunks.plugin,
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -93,5 +101,6 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
 });
