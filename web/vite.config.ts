@@ -6,6 +6,7 @@ import { type Plugin, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appCheckDebugGuard } from './src/build/app-check-debug-guard';
 import { entryChunks } from './src/build/entry-chunks';
+import { antdUniqueProviderStub } from './src/build/antd-unique-provider';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -57,6 +58,7 @@ export default defineConfig({
     versionFile(),
     appCheckDebugGuard(),
     chunks.plugin,
+    antdUniqueProviderStub(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
