@@ -16,7 +16,7 @@ function merge(target, source) {
 }
 
 /** The bundles some screens load themselves (web/src/i18n/<bundle>/<language>.json), beside the main file. */
-const BUNDLES = ['admin', 'new-ticket', 'safety'];
+const BUNDLES = ['admin', 'bug-report', 'new-ticket', 'profile', 'queue', 'safety'];
 const isTree = (value) => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 const read = (file) => JSON.parse(readFileSync(file, 'utf8'));
 

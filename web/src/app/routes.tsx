@@ -30,15 +30,15 @@ const named = <T,>(load: () => Promise<T>, pick: (module: T) => ComponentType) =
     }
   });
 
-/** A screen's module, once the bundle of texts only its screens use is loaded too. */
-const withTexts = async <T,>(bundle: TextBundle, module: Promise<T>): Promise<T> => {
-  const [loaded] = await Promise.all([module, loadTexts(bundle)]);
+/** A screen's module, once the bundles of texts only some screens use are loaded too. */
+const withTexts = async <T,>(bundles: TextBundle | TextBundle[], module: Promise<T>): Promise<T> => {
+  const [loaded] = await Promise.all([module, ...[bundles].flat().map((bundle) => loadTexts(bundle))]);
   return loaded;
 };
 
 // Each screen is its own chunk: /login loads neither the layout nor any signed-in screen.
 const ProfilePage = named(
-  () => import('../profile/profile-page'),
+  () => withTexts('profile', import('../profile/profile-page')),
   (m) => m.ProfilePage,
 );
 const NotFoundPage = named(
@@ -66,7 +66,7 @@ const TicketDetailsPage = named(
   (m) => m.TicketDetailsPage,
 );
 const TicketQueuePage = named(
-  () => import('../tickets/queue/ticket-queue-page'),
+  () => withTexts('queue', import('../tickets/queue/ticket-queue-page')),
   (m) => m.TicketQueuePage,
 );
 const NotificationsPage = named(
@@ -74,7 +74,7 @@ const NotificationsPage = named(
   (m) => m.NotificationsPage,
 );
 const ReportBugPage = named(
-  () => import('../bug-report/report-bug-page'),
+  () => withTexts('bug-report', import('../bug-report/report-bug-page')),
   (m) => m.ReportBugPage,
 );
 const ReportDangerPage = named(
@@ -98,7 +98,7 @@ const UserListPage = named(
   (m) => m.UserListPage,
 );
 const AdminProfilePage = named(
-  () => withTexts('admin', import('../admin/profile/admin-profile-page')),
+  () => withTexts(['admin', 'profile'], import('../admin/profile/admin-profile-page')),
   (m) => m.AdminProfilePage,
 );
 const AdminDebugPage = named(

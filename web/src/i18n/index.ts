@@ -79,7 +79,7 @@ export function loadTextBundle(
  */
 const bundleFiles = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
 
-export type TextBundle = 'admin' | 'new-ticket' | 'safety';
+export type TextBundle = 'admin' | 'bug-report' | 'new-ticket' | 'profile' | 'queue' | 'safety';
 
 /** Loads a bundle of texts for the current language (and for every later one) before its screen renders. */
 export function loadTexts(bundle: TextBundle): Promise<void> {

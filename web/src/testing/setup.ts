@@ -76,4 +76,8 @@ await import('dayjs/locale/ru');
 await preloadNoticeStack();
 
 // Some screens load their own bundle of texts before they render; tests render them directly.
-await Promise.all([loadTexts('admin'), loadTexts('new-ticket'), loadTexts('safety')]);
+await Promise.all(
+  (['admin', 'bug-report', 'new-ticket', 'profile', 'queue', 'safety'] as const).map((bundle) =>
+    loadTexts(bundle),
+  ),
+);
