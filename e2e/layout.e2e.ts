@@ -27,6 +27,33 @@ function placeholderFit(page: Page, selector: string) {
   });
 }
 
+describe('styles', () => {
+  // The global sheet goes in from script (main.tsx) and each screen's with its chunk: a build that lost
+  // one still works, unstyled, which nothing else here would notice.
+  it('reach /login and the signed-in shell on a phone: a full-width 44 px button, a hidden sidebar', async () => {
+    const context = await newContext(browser, 'phone');
+    try {
+      const page = await context.newPage();
+      await page.goto(`${APP_URL}/login`);
+      const submit = page.locator('form button[type="submit"]');
+      await submit.waitFor({ timeout: 20_000 });
+      const [button, form] = await Promise.all([
+        submit.boundingBox(),
+        page.locator('form').first().boundingBox(),
+      ]);
+      expect(button?.height).toBeGreaterThanOrEqual(44);
+      expect(button?.width).toBeCloseTo(form?.width ?? 0, 0);
+      await signIn(page, 'worker@example.com');
+      const menu = page.getByRole('button', { name: /^(Otwórz menu|Open menu)/ });
+      await menu.waitFor({ timeout: 20_000 });
+      // The sidebar's own sheet keeps it off a phone's screen until the menu opens it.
+      await expect.poll(() => page.getByRole('link', { name: 'Historia zgłoszeń' }).isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
 describe('texts that must fit', () => {
   for (const size of ['phone', 'desktop'] as const) {
     it(`shows the whole history search hint at ${size === 'phone' ? 360 : 1280} px in pl, en and ru`, async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ModuleGraph, assignEntryGroups, reachableFrom } from './entry-chunks';
+import { type ModuleGraph, assignEntryGroups, findChunkCycle, reachableFrom } from './entry-chunks';
 
 /** A module graph from `id: [static imports] | [static imports, dynamic imports]`. */
 function graphOf(modules: Record<string, [string[]] | [string[], string[]]>): ModuleGraph {
@@ -47,27 +47,35 @@ const members = (group: string) =>
     .sort();
 
 describe('assignEntryGroups', () => {
-  it("puts the entry's static imports of app code in the app chunk", () => {
+  it("puts the entry's static imports of app code in the app chunk, with the libraries only they use", () => {
+    // i18next is imported by the shell's modules too: the bundler's to place.
     expect(members('app')).toEqual(['/web/src/app.tsx', '/web/src/i18n.ts', '/web/src/main.tsx']);
   });
 
   it('puts in the signed-in chunk only what no public page can load, nor imports what one can', () => {
     // button (the login page's) and alert (a dialog the login page may open) stay apart, and so does
-    // the shell, which imports them.
-    expect(members('signed-in')).toEqual(['/web/src/layout.tsx', '/web/src/sidebar.tsx']);
+    // the shell, which imports them; antd, which only the shell's modules use, goes with them (the
+    // icons do not: the ticket page's own imports reach them too).
+    expect(members('signed-in')).toEqual(['/web/src/layout.tsx', '/web/src/sidebar.tsx', 'antd']);
   });
 
-  it('leaves libraries and lazily loaded screens to the bundler', () => {
-    for (const id of [
-      'react',
-      'antd',
-      'icons',
-      'firestore',
-      '/web/src/ticket-page.tsx',
-      '/web/src/login.tsx',
-    ]) {
+  it('leaves shared libraries and lazily loaded screens to the bundler', () => {
+    for (const id of ['react', 'icons', 'firestore', '/web/src/ticket-page.tsx', '/web/src/login.tsx']) {
       expect(groups.has(id), id).toBe(false);
     }
+  });
+});
+
+describe('findChunkCycle', () => {
+  it('names the chunks that import each other, and nothing when none do', () => {
+    const chunks = new Map([
+      ['index.js', ['app.js']],
+      ['app.js', ['react.js', 'index.js']],
+      ['react.js', []],
+    ]);
+    expect(findChunkCycle(chunks)).toEqual(['index.js', 'app.js', 'index.js']);
+    chunks.set('app.js', ['react.js']);
+    expect(findChunkCycle(chunks)).toBeNull();
   });
 });
 
