@@ -7,8 +7,8 @@
 // The functions and rules layers spend most of their time waiting on the emulators (about a quarter of two
 // cores, measured), so they run in the background beside type-check, lint, unit and web tests, which keep
 // the processors busy; their output is kept in .tmp/<layer>-layer.log and printed whole when they end, so
-// the log reads one layer at a time. The browser tests run last, alone: they need the build and a quiet
-// machine.
+// the log reads one layer at a time. Type-check and lint run side by side (one core each). The browser
+// tests run last, alone: they need the build and a quiet machine.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -45,10 +45,15 @@ function run(command, args, logFile) {
   });
 }
 
-async function step(name, command, args) {
+/** Runs one step and records it; with `logFile`, its output is kept there and printed when it ends. */
+async function step(name, command, args, logFile) {
   const started = Date.now();
-  console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
-  const code = await run(command, args);
+  console.log(`\n=== ${name}: ${command} ${args.join(' ')}${logFile ? ' (beside the next step)' : ''}`);
+  const code = await run(command, args, logFile);
+  if (logFile) {
+    console.log(`\n=== ${name} (ran beside the next step):`);
+    process.stdout.write(readFileSync(logFile));
+  }
   results.push({ name, ok: code === 0, seconds: (Date.now() - started) / 1000 });
   return code === 0;
 }
@@ -136,8 +141,11 @@ const started = Date.now();
 const emulatorLayers = ['functions', 'rules', ...(withEmulators ? ['storage-rules'] : [])];
 console.log(`\n=== ${emulatorLayers.join(', ')} tests: in the background, output when they end`);
 const background = backgroundLayers(emulatorLayers);
-await step('typecheck', 'npm', ['run', 'typecheck']);
-await step('lint', 'npm', ['run', 'lint']);
+// Type-check and lint side by side: each is one process on one core.
+await Promise.all([
+  step('typecheck', 'npm', ['run', 'typecheck'], path.join(TMP, 'typecheck.log')),
+  step('lint', 'npm', ['run', 'lint']),
+]);
 await vitestLayer('unit');
 await vitestLayer('web');
 for (const { project, logFile, result } of await background) {
