@@ -24,12 +24,21 @@ const antdLocales = new Map<Language, Locale>();
  * renders AntdProvider waits for it in its loader (`whenAntdReady`), so no antd text shows in English
  * first; later switches load theirs before they show (followLanguage).
  */
-const antdLocaleReady = followLanguage('antd', async (language) => {
-  antdLocales.set(language, await LOCALE_LOADERS[language]());
-});
+const loadAntdLocale = () =>
+  followLanguage('antd', async (language) => {
+    antdLocales.set(language, await LOCALE_LOADERS[language]());
+  });
+let antdLocaleReady = loadAntdLocale();
+// A failure waits for the next caller (below); it is not an unhandled rejection meanwhile.
+antdLocaleReady.catch(() => undefined);
 
-/** `value` once this language's antd and dayjs texts are loaded: for the loaders of lazy parts. */
+/**
+ * `value` once this language's antd and dayjs texts are loaded: for the loaders of lazy parts. A load
+ * that failed (its chunk not reachable yet) is tried again by the next caller, not kept for the page's
+ * life.
+ */
 export function whenAntdReady<T>(value: T): Promise<T> {
+  antdLocaleReady = antdLocaleReady.catch(() => loadAntdLocale());
   return antdLocaleReady.then(() => value);
 }
 
